@@ -1,0 +1,1 @@
+list(APPEND CRYPTO_TEST_SOURCES crypto/err/err_test.cc)
