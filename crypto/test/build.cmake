@@ -1,2 +1,9 @@
 # crypto/test: shared test helpers (test_main.cc and test_util.cc are listed
-# in the top-level CMakeLists.txt).
+# in the top-level CMakeLists.txt), the vector-file and JSON readers, and the
+# readers' own tests.
+list(APPEND CRYPTO_TEST_SOURCES
+  crypto/test/file_test.cc
+  crypto/test/json.cc
+  crypto/test/file_test_test.cc
+  crypto/test/json_test.cc
+)

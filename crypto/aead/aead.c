@@ -1,0 +1,344 @@
+// Copyright 2026 The project authors.
+//
+// The generic EVP_AEAD_CTX layer: argument checks, aliasing rules, output
+// sizes and the wiping of outputs on failure, shared by every AEAD. The
+// algorithms themselves (chacha20_poly1305.c) only compute.
+//
+// Every entry point checks in the same order: the context is initialised;
+// no length exceeds the AEAD's limit (refused without writing anything,
+// since the stated buffer sizes are then not credible); the nonce size; the
+// tag length or a too-short input (open); the output sizes; aliasing. Only
+// then does the algorithm run.
+
+#include <openssl/aead.h>
+
+#include <assert.h>
+#include <stdint.h>
+
+#include <openssl/err.h>
+#include <openssl/mem.h>
+
+#include "../internal.h"
+#include "internal.h"
+
+size_t EVP_AEAD_key_length(const EVP_AEAD *aead) { return aead->key_len; }
+
+size_t EVP_AEAD_nonce_length(const EVP_AEAD *aead) { return aead->nonce_len; }
+
+size_t EVP_AEAD_max_overhead(const EVP_AEAD *aead) { return aead->overhead; }
+
+size_t EVP_AEAD_max_tag_len(const EVP_AEAD *aead) { return aead->max_tag_len; }
+
+void EVP_AEAD_CTX_zero(EVP_AEAD_CTX *ctx) {
+  OPENSSL_memset(ctx, 0, sizeof(*ctx));
+  ctx->aead = NULL;
+}
+
+EVP_AEAD_CTX *EVP_AEAD_CTX_new(const EVP_AEAD *aead, const uint8_t *key,
+                               size_t key_len, size_t tag_len) {
+  EVP_AEAD_CTX *ctx = OPENSSL_malloc(sizeof(EVP_AEAD_CTX));
+  if (ctx == NULL) {
+    return NULL;
+  }
+  if (!EVP_AEAD_CTX_init(ctx, aead, key, key_len, tag_len, NULL)) {
+    OPENSSL_free(ctx);
+    return NULL;
+  }
+  return ctx;
+}
+
+void EVP_AEAD_CTX_free(EVP_AEAD_CTX *ctx) {
+  if (ctx == NULL) {
+    return;
+  }
+  EVP_AEAD_CTX_cleanup(ctx);
+  OPENSSL_free(ctx);
+}
+
+int EVP_AEAD_CTX_init(EVP_AEAD_CTX *ctx, const EVP_AEAD *aead,
+                      const uint8_t *key, size_t key_len, size_t tag_len,
+                      ENGINE *impl) {
+  (void)impl;
+  EVP_AEAD_CTX_zero(ctx);
+  if (aead == NULL) {
+    OPENSSL_PUT_ERROR(CIPHER, ERR_R_PASSED_NULL_PARAMETER);
+    return 0;
+  }
+  if (key_len != aead->key_len || key_len > sizeof(ctx->state.opaque)) {
+    OPENSSL_PUT_ERROR(CIPHER, CIPHER_R_BAD_KEY_LENGTH);
+    return 0;
+  }
+  if (tag_len == EVP_AEAD_DEFAULT_TAG_LENGTH) {
+    tag_len = aead->max_tag_len;
+  }
+  if (tag_len > aead->max_tag_len) {
+    OPENSSL_PUT_ERROR(CIPHER, CIPHER_R_TAG_TOO_LARGE);
+    return 0;
+  }
+  OPENSSL_memcpy(ctx->state.opaque, key, key_len);
+  ctx->tag_len = (uint8_t)tag_len;
+  ctx->aead = aead;
+  return 1;
+}
+
+void EVP_AEAD_CTX_cleanup(EVP_AEAD_CTX *ctx) {
+  OPENSSL_cleanse(ctx, sizeof(*ctx));
+  ctx->aead = NULL;
+}
+
+const EVP_AEAD *EVP_AEAD_CTX_aead(const EVP_AEAD_CTX *ctx) {
+  return ctx->aead;
+}
+
+// The checked operations below report how they failed, so the public
+// wrappers know whether the output buffers may be wiped: after a length was
+// refused as too large, the caller's stated buffer sizes cannot be trusted
+// and nothing is written.
+enum aead_result {
+  kAEADOk,
+  kAEADFailWipe,
+  kAEADFailNoWrite,
+};
+
+// aead_exceeds_limit returns one (and pushes CIPHER_R_TOO_LARGE) if `a` + `b`
+// bytes of plaintext are more than `aead` may seal under one nonce. The sum
+// is never formed, so it cannot overflow.
+static int aead_exceeds_limit(const EVP_AEAD *aead, size_t a, size_t b) {
+  uint64_t limit = aead->max_plaintext_len;
+  if ((uint64_t)a > limit || (uint64_t)b > limit - (uint64_t)a) {
+    OPENSSL_PUT_ERROR(CIPHER, CIPHER_R_TOO_LARGE);
+    return 1;
+  }
+  return 0;
+}
+
+// aead_overlaps_partially returns one if `out` and `in` (both `len` bytes)
+// overlap without being the same buffer, which no AEAD supports.
+static int aead_overlaps_partially(const uint8_t *out, const uint8_t *in,
+                                   size_t len) {
+  return out != in && buffers_alias(out, len, in, len);
+}
+
+static enum aead_result aead_seal_scatter(
+    const EVP_AEAD_CTX *ctx, uint8_t *out, uint8_t *out_tag,
+    size_t *out_tag_len, size_t max_out_tag_len, const uint8_t *nonce,
+    size_t nonce_len, const uint8_t *in, size_t in_len,
+    const uint8_t *extra_in, size_t extra_in_len, const uint8_t *ad,
+    size_t ad_len) {
+  const EVP_AEAD *aead = ctx->aead;
+  if (aead == NULL) {
+    OPENSSL_PUT_ERROR(CIPHER, CIPHER_R_NOT_INITIALIZED);
+    return kAEADFailWipe;
+  }
+  if (aead_exceeds_limit(aead, in_len, extra_in_len)) {
+    return kAEADFailNoWrite;
+  }
+  // extra_in_len is below the AEAD's limit, but on a 32-bit target adding
+  // the tag can still overflow size_t.
+  if (extra_in_len > SIZE_MAX - ctx->tag_len) {
+    OPENSSL_PUT_ERROR(CIPHER, CIPHER_R_TOO_LARGE);
+    return kAEADFailNoWrite;
+  }
+  if (nonce_len != aead->nonce_len) {
+    OPENSSL_PUT_ERROR(CIPHER, CIPHER_R_INVALID_NONCE_SIZE);
+    return kAEADFailWipe;
+  }
+  size_t tag_out_len = extra_in_len + ctx->tag_len;
+  if (max_out_tag_len < tag_out_len) {
+    OPENSSL_PUT_ERROR(CIPHER, CIPHER_R_BUFFER_TOO_SMALL);
+    return kAEADFailWipe;
+  }
+  if (aead_overlaps_partially(out, in, in_len) ||
+      buffers_alias(out_tag, tag_out_len, in, in_len) ||
+      buffers_alias(out_tag, tag_out_len, out, in_len) ||
+      buffers_alias(out_tag, tag_out_len, extra_in, extra_in_len)) {
+    OPENSSL_PUT_ERROR(CIPHER, CIPHER_R_OUTPUT_ALIASES_INPUT);
+    return kAEADFailWipe;
+  }
+  aead->seal(ctx, out, out_tag, nonce, in, in_len, extra_in, extra_in_len, ad,
+             ad_len);
+  *out_tag_len = tag_out_len;
+  return kAEADOk;
+}
+
+static enum aead_result aead_open_gather(
+    const EVP_AEAD_CTX *ctx, uint8_t *out, const uint8_t *nonce,
+    size_t nonce_len, const uint8_t *in, size_t in_len, const uint8_t *in_tag,
+    size_t in_tag_len, const uint8_t *ad, size_t ad_len) {
+  const EVP_AEAD *aead = ctx->aead;
+  if (aead == NULL) {
+    OPENSSL_PUT_ERROR(CIPHER, CIPHER_R_NOT_INITIALIZED);
+    return kAEADFailWipe;
+  }
+  if (aead_exceeds_limit(aead, in_len, 0)) {
+    return kAEADFailNoWrite;
+  }
+  if (nonce_len != aead->nonce_len) {
+    OPENSSL_PUT_ERROR(CIPHER, CIPHER_R_INVALID_NONCE_SIZE);
+    return kAEADFailWipe;
+  }
+  if (in_tag_len != ctx->tag_len) {
+    OPENSSL_PUT_ERROR(CIPHER, CIPHER_R_BAD_DECRYPT);
+    return kAEADFailWipe;
+  }
+  if (aead_overlaps_partially(out, in, in_len)) {
+    OPENSSL_PUT_ERROR(CIPHER, CIPHER_R_OUTPUT_ALIASES_INPUT);
+    return kAEADFailWipe;
+  }
+  if (!aead->open(ctx, out, nonce, in, in_len, in_tag, ad, ad_len)) {
+    OPENSSL_PUT_ERROR(CIPHER, CIPHER_R_BAD_DECRYPT);
+    return kAEADFailWipe;
+  }
+  return kAEADOk;
+}
+
+int EVP_AEAD_CTX_seal_scatter(const EVP_AEAD_CTX *ctx, uint8_t *out,
+                              uint8_t *out_tag, size_t *out_tag_len,
+                              size_t max_out_tag_len, const uint8_t *nonce,
+                              size_t nonce_len, const uint8_t *in,
+                              size_t in_len, const uint8_t *extra_in,
+                              size_t extra_in_len, const uint8_t *ad,
+                              size_t ad_len) {
+  enum aead_result r = aead_seal_scatter(
+      ctx, out, out_tag, out_tag_len, max_out_tag_len, nonce, nonce_len, in,
+      in_len, extra_in, extra_in_len, ad, ad_len);
+  if (r == kAEADOk) {
+    return 1;
+  }
+  *out_tag_len = 0;
+  if (r == kAEADFailWipe) {
+    OPENSSL_memset(out, 0, in_len);
+    OPENSSL_memset(out_tag, 0, max_out_tag_len);
+  }
+  return 0;
+}
+
+int EVP_AEAD_CTX_open_gather(const EVP_AEAD_CTX *ctx, uint8_t *out,
+                             const uint8_t *nonce, size_t nonce_len,
+                             const uint8_t *in, size_t in_len,
+                             const uint8_t *in_tag, size_t in_tag_len,
+                             const uint8_t *ad, size_t ad_len) {
+  enum aead_result r =
+      aead_open_gather(ctx, out, nonce, nonce_len, in, in_len, in_tag,
+                       in_tag_len, ad, ad_len);
+  if (r == kAEADOk) {
+    return 1;
+  }
+  if (r == kAEADFailWipe) {
+    OPENSSL_memset(out, 0, in_len);
+  }
+  return 0;
+}
+
+static enum aead_result aead_seal(const EVP_AEAD_CTX *ctx, uint8_t *out,
+                                  size_t *out_len, size_t max_out_len,
+                                  const uint8_t *nonce, size_t nonce_len,
+                                  const uint8_t *in, size_t in_len,
+                                  const uint8_t *ad, size_t ad_len) {
+  if (ctx->aead == NULL) {
+    OPENSSL_PUT_ERROR(CIPHER, CIPHER_R_NOT_INITIALIZED);
+    return kAEADFailWipe;
+  }
+  // Refuse oversized input before trusting any buffer size; after this,
+  // in_len + tag_len cannot overflow (the limit is far below SIZE_MAX - 16
+  // on 64-bit targets, and checked on 32-bit ones).
+  if (aead_exceeds_limit(ctx->aead, in_len, 0)) {
+    return kAEADFailNoWrite;
+  }
+  if (in_len > SIZE_MAX - ctx->tag_len) {
+    OPENSSL_PUT_ERROR(CIPHER, CIPHER_R_TOO_LARGE);
+    return kAEADFailNoWrite;
+  }
+  if (nonce_len != ctx->aead->nonce_len) {
+    OPENSSL_PUT_ERROR(CIPHER, CIPHER_R_INVALID_NONCE_SIZE);
+    return kAEADFailWipe;
+  }
+  size_t total = in_len + ctx->tag_len;
+  if (max_out_len < total) {
+    OPENSSL_PUT_ERROR(CIPHER, CIPHER_R_BUFFER_TOO_SMALL);
+    return kAEADFailWipe;
+  }
+  // The ciphertext and the tag, `total` bytes, may only overlap `in` when
+  // the ciphertext is exactly on top of it.
+  if (out != in && buffers_alias(out, total, in, in_len)) {
+    OPENSSL_PUT_ERROR(CIPHER, CIPHER_R_OUTPUT_ALIASES_INPUT);
+    return kAEADFailWipe;
+  }
+  size_t tag_len;
+  enum aead_result r =
+      aead_seal_scatter(ctx, out, out + in_len, &tag_len, ctx->tag_len, nonce,
+                        nonce_len, in, in_len, NULL, 0, ad, ad_len);
+  if (r == kAEADOk) {
+    *out_len = in_len + tag_len;
+  }
+  return r;
+}
+
+int EVP_AEAD_CTX_seal(const EVP_AEAD_CTX *ctx, uint8_t *out, size_t *out_len,
+                      size_t max_out_len, const uint8_t *nonce,
+                      size_t nonce_len, const uint8_t *in, size_t in_len,
+                      const uint8_t *ad, size_t ad_len) {
+  enum aead_result r = aead_seal(ctx, out, out_len, max_out_len, nonce,
+                                 nonce_len, in, in_len, ad, ad_len);
+  if (r == kAEADOk) {
+    return 1;
+  }
+  *out_len = 0;
+  if (r == kAEADFailWipe) {
+    OPENSSL_memset(out, 0, max_out_len);
+  }
+  return 0;
+}
+
+static enum aead_result aead_open(const EVP_AEAD_CTX *ctx, uint8_t *out,
+                                  size_t *out_len, size_t max_out_len,
+                                  const uint8_t *nonce, size_t nonce_len,
+                                  const uint8_t *in, size_t in_len,
+                                  const uint8_t *ad, size_t ad_len) {
+  if (ctx->aead == NULL) {
+    OPENSSL_PUT_ERROR(CIPHER, CIPHER_R_NOT_INITIALIZED);
+    return kAEADFailWipe;
+  }
+  size_t tag_len = ctx->tag_len;
+  if (in_len > tag_len &&
+      aead_exceeds_limit(ctx->aead, in_len - tag_len, 0)) {
+    return kAEADFailNoWrite;
+  }
+  if (nonce_len != ctx->aead->nonce_len) {
+    OPENSSL_PUT_ERROR(CIPHER, CIPHER_R_INVALID_NONCE_SIZE);
+    return kAEADFailWipe;
+  }
+  if (in_len < tag_len) {
+    // Too short to hold a tag: a truncated ciphertext.
+    OPENSSL_PUT_ERROR(CIPHER, CIPHER_R_BAD_DECRYPT);
+    return kAEADFailWipe;
+  }
+  size_t plaintext_len = in_len - tag_len;
+  if (max_out_len < plaintext_len) {
+    OPENSSL_PUT_ERROR(CIPHER, CIPHER_R_BUFFER_TOO_SMALL);
+    return kAEADFailWipe;
+  }
+  enum aead_result r =
+      aead_open_gather(ctx, out, nonce, nonce_len, in, plaintext_len,
+                       in + plaintext_len, tag_len, ad, ad_len);
+  if (r == kAEADOk) {
+    *out_len = plaintext_len;
+  }
+  return r;
+}
+
+int EVP_AEAD_CTX_open(const EVP_AEAD_CTX *ctx, uint8_t *out, size_t *out_len,
+                      size_t max_out_len, const uint8_t *nonce,
+                      size_t nonce_len, const uint8_t *in, size_t in_len,
+                      const uint8_t *ad, size_t ad_len) {
+  enum aead_result r = aead_open(ctx, out, out_len, max_out_len, nonce,
+                                 nonce_len, in, in_len, ad, ad_len);
+  if (r == kAEADOk) {
+    return 1;
+  }
+  *out_len = 0;
+  if (r == kAEADFailWipe) {
+    OPENSSL_memset(out, 0, max_out_len);
+  }
+  return 0;
+}

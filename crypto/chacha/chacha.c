@@ -1,0 +1,117 @@
+// Copyright 2026 The project authors.
+//
+// ChaCha20 (RFC 8439, section 2) and HChaCha20 (draft-irtf-cfrg-xchacha).
+//
+// This file is the one place that knows every ChaCha20 implementation: the
+// portable C one below and, later, one row per assembly path in the table at
+// the end. CRYPTO_chacha_20 turns the byte-oriented key and nonce into state
+// words and calls the row chosen for this CPU.
+
+#include <openssl/chacha.h>
+
+#include <openssl/mem.h>
+
+#include "../internal.h"
+#include "internal.h"
+
+// ChaCha20_ctr32_nohw computes, for each 64-byte block i of the input, the
+// block function of RFC 8439 section 2.3,
+//   state = constants | key | counter + i | nonce
+//   keystream = serialize(rounds(state) + state)     (little-endian words)
+// and XORs it into the input. The working copies of the state and the
+// keystream are secret, so they are wiped once at the end of the call.
+void ChaCha20_ctr32_nohw(uint8_t *out, const uint8_t *in, size_t in_len,
+                         const uint32_t key[8],
+                         const uint32_t counter_nonce[4]) {
+  uint32_t state[16] = {
+      CHACHA20_CONSTANT0, CHACHA20_CONSTANT1, CHACHA20_CONSTANT2,
+      CHACHA20_CONSTANT3, key[0], key[1], key[2], key[3], key[4], key[5],
+      key[6], key[7], counter_nonce[0], counter_nonce[1], counter_nonce[2],
+      counter_nonce[3],
+  };
+  uint32_t x[16];
+  uint8_t keystream[64];
+  while (in_len > 0) {
+    memcpy(x, state, sizeof(x));
+    chacha20_rounds(x);
+    for (int i = 0; i < 16; i++) {
+      CRYPTO_store_u32_le(keystream + 4 * i, x[i] + state[i]);
+    }
+    size_t todo = in_len < 64 ? in_len : 64;
+    // Byte by byte, so that out == in works and no byte past `in_len` is
+    // touched. Compilers vectorise this loop for whole blocks.
+    for (size_t i = 0; i < todo; i++) {
+      out[i] = in[i] ^ keystream[i];
+    }
+    out += todo;
+    in += todo;
+    in_len -= todo;
+    // The counter is a 32-bit word: it wraps to 0 after 0xffffffff and the
+    // nonce words stay as they are, the contract every path shares (see
+    // CRYPTO_chacha_20).
+    state[12]++;
+  }
+  OPENSSL_cleanse(state, sizeof(state));
+  OPENSSL_cleanse(x, sizeof(x));
+  OPENSSL_cleanse(keystream, sizeof(keystream));
+}
+
+void CRYPTO_chacha_20(uint8_t *out, const uint8_t *in, size_t in_len,
+                      const uint8_t key[32], const uint8_t nonce[12],
+                      uint32_t counter) {
+  if (in_len == 0) {
+    return;
+  }
+  uint32_t key_words[8];
+  for (int i = 0; i < 8; i++) {
+    key_words[i] = CRYPTO_load_u32_le(key + 4 * i);
+  }
+  uint32_t counter_nonce[4] = {
+      counter,
+      CRYPTO_load_u32_le(nonce + 0),
+      CRYPTO_load_u32_le(nonce + 4),
+      CRYPTO_load_u32_le(nonce + 8),
+  };
+  const struct chacha20_impl_fns *fns =
+      CRYPTO_impl_fns(&CRYPTO_primitive_chacha20);
+  fns->ctr32(out, in, in_len, key_words, counter_nonce);
+  OPENSSL_cleanse(key_words, sizeof(key_words));
+}
+
+void CRYPTO_hchacha20(uint8_t out[32], const uint8_t key[32],
+                      const uint8_t nonce[16]) {
+  // HChaCha20 state: constants | key | nonce (words 12..15); the output is
+  // words 0..3 and 12..15 after the rounds, with no feed-forward.
+  uint32_t x[16] = {CHACHA20_CONSTANT0, CHACHA20_CONSTANT1,
+                    CHACHA20_CONSTANT2, CHACHA20_CONSTANT3};
+  for (int i = 0; i < 8; i++) {
+    x[4 + i] = CRYPTO_load_u32_le(key + 4 * i);
+  }
+  for (int i = 0; i < 4; i++) {
+    x[12 + i] = CRYPTO_load_u32_le(nonce + 4 * i);
+  }
+  chacha20_rounds(x);
+  // Every input has been read into `x`, so `out` may alias them.
+  for (int i = 0; i < 4; i++) {
+    CRYPTO_store_u32_le(out + 4 * i, x[i]);
+    CRYPTO_store_u32_le(out + 16 + 4 * i, x[12 + i]);
+  }
+  OPENSSL_cleanse(x, sizeof(x));
+}
+
+// The implementation table. Assembly rows go above "nohw", best first, each
+// with its own *_capable() predicate from crypto/cpu/, for example
+//   {"avx2", CRYPTO_is_AVX2_capable, &kChaCha20AVX2},
+//   {"ssse3_4x", ..., &kChaCha20SSSE3x4},
+//   {"neon", CRYPTO_is_NEON_capable, &kChaCha20NEON},
+// under #if !defined(OPENSSL_NO_ASM) and the architecture's macro.
+static const struct chacha20_impl_fns kChaCha20NoHW = {
+    .ctr32 = ChaCha20_ctr32_nohw,
+};
+
+static const CRYPTO_IMPL kChaCha20Impls[] = {
+    {"nohw", NULL, &kChaCha20NoHW},
+};
+
+CRYPTO_PRIMITIVE CRYPTO_primitive_chacha20 =
+    CRYPTO_PRIMITIVE_INIT("chacha20", kChaCha20Impls);

@@ -1,0 +1,7 @@
+# crypto/digest: the EVP digest layer over crypto/sha.
+list(APPEND CRYPTO_SOURCES
+  crypto/digest/digest.c
+)
+list(APPEND CRYPTO_TEST_SOURCES
+  crypto/digest/digest_test.cc
+)

@@ -1,0 +1,275 @@
+// Copyright 2026 The project authors.
+//
+// digest.c: the EVP digest layer. Each EVP_MD is a static description of a
+// hash function (sizes, NID, names) plus three small adapters that run the
+// sha.h streaming functions on the matching member of EVP_MD_CTX's union.
+// Nothing here allocates except EVP_MD_CTX_new.
+
+#include <openssl/digest.h>
+
+#include <openssl/err.h>
+#include <openssl/mem.h>
+#include <openssl/sha.h>
+
+#include "../internal.h"
+
+struct env_md_st {
+  int type;            // NID_*
+  const char *name;    // short name, as EVP_MD_name returns it
+  size_t md_size;      // digest length in bytes
+  size_t block_size;   // block length in bytes
+  // The streaming steps, on ctx->u. They cannot fail.
+  void (*init)(EVP_MD_CTX *ctx);
+  void (*update)(EVP_MD_CTX *ctx, const void *data, size_t len);
+  void (*final)(EVP_MD_CTX *ctx, uint8_t *out);
+  // Further spellings EVP_get_digestbyname accepts, NULL-terminated.
+  const char *aliases[5];
+};
+
+// The adapters. The sha.h functions take the family's own context type, so
+// each digest gets its own three functions rather than a cast function
+// pointer (calling through a pointer of the wrong type is undefined).
+#define DEFINE_MD_ADAPTERS(lower, PREFIX, member)                             \
+  static void lower##_init(EVP_MD_CTX *ctx) { PREFIX##_Init(&ctx->u.member); } \
+  static void lower##_update(EVP_MD_CTX *ctx, const void *data, size_t len) { \
+    PREFIX##_Update(&ctx->u.member, data, len);                               \
+  }                                                                           \
+  static void lower##_final(EVP_MD_CTX *ctx, uint8_t *out) {                  \
+    PREFIX##_Final(out, &ctx->u.member);                                      \
+  }
+
+DEFINE_MD_ADAPTERS(sha1, SHA1, sha1)
+DEFINE_MD_ADAPTERS(sha224, SHA224, sha256)
+DEFINE_MD_ADAPTERS(sha256, SHA256, sha256)
+DEFINE_MD_ADAPTERS(sha384, SHA384, sha512)
+DEFINE_MD_ADAPTERS(sha512, SHA512, sha512)
+DEFINE_MD_ADAPTERS(sha512_224, SHA512_224, sha512)
+DEFINE_MD_ADAPTERS(sha512_256, SHA512_256, sha512)
+
+static const EVP_MD kMDs[] = {
+    {NID_sha1, "SHA1", SHA_DIGEST_LENGTH, SHA_CBLOCK, sha1_init, sha1_update,
+     sha1_final, {"SHA-1", NULL}},
+    {NID_sha224, "SHA224", SHA224_DIGEST_LENGTH, SHA256_CBLOCK, sha224_init,
+     sha224_update, sha224_final, {"SHA-224", "SHA2-224", NULL}},
+    {NID_sha256, "SHA256", SHA256_DIGEST_LENGTH, SHA256_CBLOCK, sha256_init,
+     sha256_update, sha256_final, {"SHA-256", "SHA2-256", NULL}},
+    {NID_sha384, "SHA384", SHA384_DIGEST_LENGTH, SHA512_CBLOCK, sha384_init,
+     sha384_update, sha384_final, {"SHA-384", "SHA2-384", NULL}},
+    {NID_sha512, "SHA512", SHA512_DIGEST_LENGTH, SHA512_CBLOCK, sha512_init,
+     sha512_update, sha512_final, {"SHA-512", "SHA2-512", NULL}},
+    {NID_sha512_224, "SHA512-224", SHA512_224_DIGEST_LENGTH, SHA512_CBLOCK,
+     sha512_224_init, sha512_224_update, sha512_224_final,
+     {"SHA-512/224", "SHA2-512/224", "SHA512_224", "SHA512/224"}},
+    {NID_sha512_256, "SHA512-256", SHA512_256_DIGEST_LENGTH, SHA512_CBLOCK,
+     sha512_256_init, sha512_256_update, sha512_256_final,
+     {"SHA-512/256", "SHA2-512/256", "SHA512_256", "SHA512/256"}},
+};
+
+const EVP_MD *EVP_sha1(void) { return &kMDs[0]; }
+const EVP_MD *EVP_sha224(void) { return &kMDs[1]; }
+const EVP_MD *EVP_sha256(void) { return &kMDs[2]; }
+const EVP_MD *EVP_sha384(void) { return &kMDs[3]; }
+const EVP_MD *EVP_sha512(void) { return &kMDs[4]; }
+const EVP_MD *EVP_sha512_224(void) { return &kMDs[5]; }
+const EVP_MD *EVP_sha512_256(void) { return &kMDs[6]; }
+
+// ascii_casecmp_eq returns one if `a` and `b` are equal ignoring ASCII case
+// (not the locale's, unlike strcasecmp).
+static int ascii_casecmp_eq(const char *a, const char *b) {
+  for (;; a++, b++) {
+    char ca = *a, cb = *b;
+    if (ca >= 'A' && ca <= 'Z') {
+      ca = (char)(ca - 'A' + 'a');
+    }
+    if (cb >= 'A' && cb <= 'Z') {
+      cb = (char)(cb - 'A' + 'a');
+    }
+    if (ca != cb) {
+      return 0;
+    }
+    if (ca == '\0') {
+      return 1;
+    }
+  }
+}
+
+const EVP_MD *EVP_get_digestbyname(const char *name) {
+  if (name == NULL) {
+    return NULL;
+  }
+  for (size_t i = 0; i < OPENSSL_ARRAY_SIZE(kMDs); i++) {
+    if (ascii_casecmp_eq(name, kMDs[i].name)) {
+      return &kMDs[i];
+    }
+    for (size_t j = 0; j < OPENSSL_ARRAY_SIZE(kMDs[i].aliases) &&
+                       kMDs[i].aliases[j] != NULL;
+         j++) {
+      if (ascii_casecmp_eq(name, kMDs[i].aliases[j])) {
+        return &kMDs[i];
+      }
+    }
+  }
+  return NULL;
+}
+
+const EVP_MD *EVP_get_digestbynid(int nid) {
+  for (size_t i = 0; i < OPENSSL_ARRAY_SIZE(kMDs); i++) {
+    if (kMDs[i].type == nid) {
+      return &kMDs[i];
+    }
+  }
+  return NULL;
+}
+
+int EVP_MD_type(const EVP_MD *md) { return md->type; }
+int EVP_MD_nid(const EVP_MD *md) { return md->type; }
+const char *EVP_MD_name(const EVP_MD *md) { return md->name; }
+size_t EVP_MD_size(const EVP_MD *md) { return md->md_size; }
+size_t EVP_MD_block_size(const EVP_MD *md) { return md->block_size; }
+
+// --- Contexts -------------------------------------------------------------
+
+void EVP_MD_CTX_init(EVP_MD_CTX *ctx) { OPENSSL_memset(ctx, 0, sizeof(*ctx)); }
+
+EVP_MD_CTX *EVP_MD_CTX_new(void) {
+  // Zeroed memory is the empty state.
+  return OPENSSL_zalloc(sizeof(EVP_MD_CTX));
+}
+
+EVP_MD_CTX *EVP_MD_CTX_create(void) { return EVP_MD_CTX_new(); }
+
+int EVP_MD_CTX_cleanup(EVP_MD_CTX *ctx) {
+  // The zeroed context is also the empty state (digest == NULL).
+  OPENSSL_cleanse(ctx, sizeof(*ctx));
+  return 1;
+}
+
+int EVP_MD_CTX_reset(EVP_MD_CTX *ctx) { return EVP_MD_CTX_cleanup(ctx); }
+
+void EVP_MD_CTX_free(EVP_MD_CTX *ctx) {
+  if (ctx == NULL) {
+    return;
+  }
+  EVP_MD_CTX_cleanup(ctx);
+  OPENSSL_free(ctx);
+}
+
+void EVP_MD_CTX_destroy(EVP_MD_CTX *ctx) { EVP_MD_CTX_free(ctx); }
+
+int EVP_MD_CTX_copy_ex(EVP_MD_CTX *out, const EVP_MD_CTX *in) {
+  if (out == NULL || in == NULL) {
+    OPENSSL_PUT_ERROR(DIGEST, ERR_R_PASSED_NULL_PARAMETER);
+    return 0;
+  }
+  if (in->digest == NULL) {
+    OPENSSL_PUT_ERROR(DIGEST, DIGEST_R_INPUT_NOT_INITIALIZED);
+    return 0;
+  }
+  if (out != in) {
+    // The union holds plain data, so a byte copy duplicates the state.
+    OPENSSL_memcpy(out, in, sizeof(*out));
+  }
+  return 1;
+}
+
+int EVP_MD_CTX_copy(EVP_MD_CTX *out, const EVP_MD_CTX *in) {
+  if (out != in && out != NULL) {
+    EVP_MD_CTX_init(out);
+  }
+  return EVP_MD_CTX_copy_ex(out, in);
+}
+
+const EVP_MD *EVP_MD_CTX_md(const EVP_MD_CTX *ctx) {
+  return ctx == NULL ? NULL : ctx->digest;
+}
+
+size_t EVP_MD_CTX_size(const EVP_MD_CTX *ctx) {
+  const EVP_MD *md = EVP_MD_CTX_md(ctx);
+  return md == NULL ? 0 : md->md_size;
+}
+
+size_t EVP_MD_CTX_block_size(const EVP_MD_CTX *ctx) {
+  const EVP_MD *md = EVP_MD_CTX_md(ctx);
+  return md == NULL ? 0 : md->block_size;
+}
+
+int EVP_MD_CTX_type(const EVP_MD_CTX *ctx) {
+  const EVP_MD *md = EVP_MD_CTX_md(ctx);
+  return md == NULL ? NID_undef : md->type;
+}
+
+// --- Hashing ----------------------------------------------------------------
+
+int EVP_DigestInit_ex(EVP_MD_CTX *ctx, const EVP_MD *type, ENGINE *impl) {
+  (void)impl;
+  if (ctx == NULL) {
+    OPENSSL_PUT_ERROR(DIGEST, ERR_R_PASSED_NULL_PARAMETER);
+    return 0;
+  }
+  if (type == NULL) {
+    OPENSSL_PUT_ERROR(DIGEST, DIGEST_R_UNKNOWN_DIGEST);
+    return 0;
+  }
+  ctx->digest = type;
+  type->init(ctx);
+  return 1;
+}
+
+int EVP_DigestInit(EVP_MD_CTX *ctx, const EVP_MD *type) {
+  if (ctx != NULL) {
+    EVP_MD_CTX_init(ctx);
+  }
+  return EVP_DigestInit_ex(ctx, type, NULL);
+}
+
+int EVP_DigestUpdate(EVP_MD_CTX *ctx, const void *data, size_t len) {
+  if (ctx == NULL || ctx->digest == NULL) {
+    OPENSSL_PUT_ERROR(DIGEST, DIGEST_R_INPUT_NOT_INITIALIZED);
+    return 0;
+  }
+  ctx->digest->update(ctx, data, len);
+  return 1;
+}
+
+int EVP_DigestFinal_ex(EVP_MD_CTX *ctx, uint8_t *md_out,
+                       unsigned int *out_size) {
+  if (ctx == NULL || ctx->digest == NULL) {
+    OPENSSL_PUT_ERROR(DIGEST, DIGEST_R_INPUT_NOT_INITIALIZED);
+    return 0;
+  }
+  // The sha.h Final functions erase the hash state they used.
+  ctx->digest->final(ctx, md_out);
+  if (out_size != NULL) {
+    *out_size = (unsigned int)ctx->digest->md_size;
+  }
+  return 1;
+}
+
+int EVP_DigestFinal(EVP_MD_CTX *ctx, uint8_t *md_out, unsigned int *out_size) {
+  int ok = EVP_DigestFinal_ex(ctx, md_out, out_size);
+  if (ctx != NULL) {
+    EVP_MD_CTX_cleanup(ctx);
+  }
+  return ok;
+}
+
+int EVP_Digest(const void *data, size_t len, uint8_t *md_out,
+               unsigned int *out_size, const EVP_MD *type, ENGINE *impl) {
+  (void)impl;
+  if (type == NULL) {
+    OPENSSL_PUT_ERROR(DIGEST, DIGEST_R_UNKNOWN_DIGEST);
+    return 0;
+  }
+  // Straight through the adapters: no zeroing of the whole context up front
+  // (init sets every field the hash uses) and none after (final erases the
+  // hash state it used), which matters for short inputs.
+  EVP_MD_CTX ctx;
+  ctx.digest = type;
+  type->init(&ctx);
+  type->update(&ctx, data, len);
+  type->final(&ctx, md_out);
+  if (out_size != NULL) {
+    *out_size = (unsigned int)type->md_size;
+  }
+  return 1;
+}

@@ -1,0 +1,102 @@
+// Copyright 2026 The project authors.
+//
+// HKDF (RFC 5869) on top of HMAC. Notation as in include/openssl/hkdf.h.
+
+#include <openssl/hkdf.h>
+
+#include <openssl/err.h>
+#include <openssl/hmac.h>
+#include <openssl/mem.h>
+
+#include "../internal.h"
+
+int HKDF_extract(uint8_t *out_key, size_t *out_len, const EVP_MD *digest,
+                 const uint8_t *secret, size_t secret_len, const uint8_t *salt,
+                 size_t salt_len) {
+  if (digest == NULL || out_key == NULL || out_len == NULL ||
+      (secret == NULL && secret_len != 0) || (salt == NULL && salt_len != 0)) {
+    OPENSSL_PUT_ERROR(HKDF, ERR_R_PASSED_NULL_PARAMETER);
+    return 0;
+  }
+  // PRK = HMAC-Hash(salt, IKM).
+  unsigned int prk_len;
+  if (HMAC(digest, salt, salt_len, secret, secret_len, out_key, &prk_len) ==
+      NULL) {
+    return 0;
+  }
+  *out_len = prk_len;
+  return 1;
+}
+
+int HKDF_expand(uint8_t *out_key, size_t out_len, const EVP_MD *digest,
+                const uint8_t *prk, size_t prk_len, const uint8_t *info,
+                size_t info_len) {
+  if (digest == NULL || (out_key == NULL && out_len != 0) ||
+      (prk == NULL && prk_len != 0) || (info == NULL && info_len != 0)) {
+    OPENSSL_PUT_ERROR(HKDF, ERR_R_PASSED_NULL_PARAMETER);
+    return 0;
+  }
+  const size_t hash_len = EVP_MD_size(digest);
+  // N = ceil(L / HashLen) must fit the one-byte counter: L <= 255 * HashLen.
+  if (out_len > 255 * hash_len) {
+    OPENSSL_PUT_ERROR(HKDF, HKDF_R_OUTPUT_TOO_LARGE);
+    return 0;
+  }
+
+  HMAC_CTX hmac;
+  HMAC_CTX_init(&hmac);
+  uint8_t t[EVP_MAX_MD_SIZE];  // T(i-1), then T(i)
+  size_t t_len = 0;            // T(0) is empty
+  size_t done = 0;
+  int ok = 0;
+  // The key schedule for PRK is computed once; each T(i) restarts from it.
+  if (!HMAC_Init_ex(&hmac, prk, prk_len, digest, NULL)) {
+    goto out;
+  }
+  for (unsigned i = 1; done < out_len; i++) {
+    // T(i) = HMAC-Hash(PRK, T(i-1) || info || i).
+    const uint8_t counter = (uint8_t)i;
+    if ((i > 1 && !HMAC_Init_ex(&hmac, NULL, 0, NULL, NULL)) ||
+        !HMAC_Update(&hmac, t, t_len) ||
+        !HMAC_Update(&hmac, info, info_len) ||
+        !HMAC_Update(&hmac, &counter, 1) ||
+        !HMAC_Final(&hmac, t, NULL)) {
+      goto out;
+    }
+    t_len = hash_len;
+    size_t n = out_len - done < hash_len ? out_len - done : hash_len;
+    OPENSSL_memcpy(out_key + done, t, n);
+    done += n;
+  }
+  ok = 1;
+
+out:
+  OPENSSL_cleanse(t, sizeof(t));
+  HMAC_CTX_cleanup(&hmac);
+  if (!ok && out_key != NULL) {
+    // Release no partial output.
+    OPENSSL_cleanse(out_key, out_len);
+  }
+  return ok;
+}
+
+int HKDF(uint8_t *out_key, size_t out_len, const EVP_MD *digest,
+         const uint8_t *secret, size_t secret_len, const uint8_t *salt,
+         size_t salt_len, const uint8_t *info, size_t info_len) {
+  if (digest == NULL) {
+    OPENSSL_PUT_ERROR(HKDF, ERR_R_PASSED_NULL_PARAMETER);
+    return 0;
+  }
+  // Refuse an impossible length before doing any work.
+  if (out_len > 255 * EVP_MD_size(digest)) {
+    OPENSSL_PUT_ERROR(HKDF, HKDF_R_OUTPUT_TOO_LARGE);
+    return 0;
+  }
+  uint8_t prk[EVP_MAX_MD_SIZE];
+  size_t prk_len;
+  int ok = HKDF_extract(prk, &prk_len, digest, secret, secret_len, salt,
+                        salt_len) &&
+           HKDF_expand(out_key, out_len, digest, prk, prk_len, info, info_len);
+  OPENSSL_cleanse(prk, sizeof(prk));
+  return ok;
+}

@@ -1,0 +1,470 @@
+// Copyright 2026 The project authors.
+//
+// HMAC tests: BoringSSL's hmac_tests.txt, Wycheproof's HMAC suites, the
+// project's generated all-lengths file, streaming in random splits, context
+// copy/reset/key reuse, every error path, and context zeroisation.
+
+#include <openssl/hmac.h>
+
+#include <openssl/digest.h>
+#include <openssl/err.h>
+#include <openssl/mem.h>
+
+#include <stdio.h>
+#include <string.h>
+
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "../test/file_test.h"
+#include "../test/json.h"
+#include "../test/test_util.h"
+
+namespace {
+
+struct NamedMD {
+  const char *name;
+  const EVP_MD *(*func)(void);
+};
+
+const NamedMD kDigests[] = {
+    {"SHA1", EVP_sha1},         {"SHA224", EVP_sha224},
+    {"SHA256", EVP_sha256},     {"SHA384", EVP_sha384},
+    {"SHA512", EVP_sha512},     {"SHA512-224", EVP_sha512_224},
+    {"SHA512-256", EVP_sha512_256},
+};
+
+// ExpectError checks that the error queue holds exactly one error, from
+// `lib` with `reason`, and empties the queue.
+void ExpectError(int lib, int reason) {
+  uint32_t err = ERR_get_error();
+  EXPECT_EQ(lib, ERR_GET_LIB(err)) << "no error or wrong library";
+  EXPECT_EQ(reason, ERR_GET_REASON(err));
+  EXPECT_EQ(0u, ERR_get_error()) << "more than one error queued";
+  ERR_clear_error();
+}
+
+bool IsAllZero(const void *p, size_t len) {
+  const uint8_t *b = static_cast<const uint8_t *>(p);
+  for (size_t i = 0; i < len; i++) {
+    if (b[i] != 0) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// OneShot returns HMAC(md, key, msg) through HMAC().
+std::vector<uint8_t> OneShot(const EVP_MD *md, const std::vector<uint8_t> &key,
+                             const std::vector<uint8_t> &msg) {
+  uint8_t out[EVP_MAX_MD_SIZE];
+  unsigned out_len = 0;
+  if (HMAC(md, key.data(), key.size(), msg.data(), msg.size(), out,
+           &out_len) == nullptr) {
+    ADD_FAILURE() << "HMAC failed";
+    return {};
+  }
+  EXPECT_EQ(EVP_MD_size(md), out_len);
+  return std::vector<uint8_t>(out, out + out_len);
+}
+
+// CheckHMAC computes HMAC(md, key, input) through every API path and
+// compares each with `expected`.
+void CheckHMAC(const EVP_MD *md, const std::vector<uint8_t> &key,
+               const std::vector<uint8_t> &input,
+               const std::vector<uint8_t> &expected) {
+  ASSERT_EQ(EVP_MD_size(md), expected.size());
+  EXPECT_EQ(Bytes(expected), Bytes(OneShot(md, key, input)));
+
+  // Streaming, byte by byte after a first split, through a heap context.
+  HMAC_CTX *ctx = HMAC_CTX_new();
+  ASSERT_NE(nullptr, ctx);
+  ASSERT_TRUE(HMAC_Init_ex(ctx, key.data(), key.size(), md, nullptr));
+  EXPECT_EQ(expected.size(), HMAC_size(ctx));
+  EXPECT_EQ(md, HMAC_CTX_get_md(ctx));
+  size_t half = input.size() / 2;
+  ASSERT_TRUE(HMAC_Update(ctx, input.data(), half));
+  for (size_t i = half; i < input.size(); i++) {
+    ASSERT_TRUE(HMAC_Update(ctx, &input[i], 1));
+  }
+  uint8_t out[EVP_MAX_MD_SIZE];
+  unsigned out_len = 0;
+  ASSERT_TRUE(HMAC_Final(ctx, out, &out_len));
+  EXPECT_EQ(Bytes(expected), Bytes(out, out_len));
+
+  // The same key again, reused without a new key schedule.
+  ASSERT_TRUE(HMAC_Init_ex(ctx, nullptr, 0, nullptr, nullptr));
+  ASSERT_TRUE(HMAC_Update(ctx, input.data(), input.size()));
+  ASSERT_TRUE(HMAC_Final(ctx, out, nullptr));
+  EXPECT_EQ(Bytes(expected), Bytes(out, expected.size()));
+  HMAC_CTX_free(ctx);
+}
+
+const EVP_MD *DigestOrFail(const std::string &name) {
+  const EVP_MD *md = EVP_get_digestbyname(name.c_str());
+  EXPECT_NE(nullptr, md) << "unknown digest " << name;
+  return md;
+}
+
+}  // namespace
+
+TEST(HMACTest, BoringSSLVectors) {
+  VECTORS_PATH_OR_SKIP(path, "boringssl/crypto/hmac/hmac_tests.txt");
+  size_t md5_skipped = 0;
+  FileTestGTest(path, [&](FileTest *t) {
+    std::string name;
+    ASSERT_TRUE(t->GetAttribute(&name, "HMAC"));
+    if (name == "MD5") {
+      // MD5 is not provided by this library.
+      t->IgnoreAttribute("Key");
+      t->IgnoreAttribute("Input");
+      t->IgnoreAttribute("Output");
+      md5_skipped++;
+      return;
+    }
+    std::vector<uint8_t> key, input, output;
+    ASSERT_TRUE(t->GetBytes(&key, "Key"));
+    ASSERT_TRUE(t->GetBytes(&input, "Input"));
+    ASSERT_TRUE(t->GetBytes(&output, "Output"));
+    const EVP_MD *md = DigestOrFail(name);
+    ASSERT_NE(nullptr, md);
+    CheckHMAC(md, key, input, output);
+  });
+  if (md5_skipped > 0) {
+    printf("note: skipped %zu HMAC-MD5 entries: MD5 is not provided\n",
+           md5_skipped);
+  }
+}
+
+// Wycheproof MAC files: groups give tagSize (bits); the expected tag is the
+// leftmost tagSize/8 bytes of the HMAC. "valid" tests must reproduce it;
+// "invalid" ones (a modified tag) must not compare equal.
+static void RunWycheproofHMAC(const char *file, const EVP_MD *md) {
+  VECTORS_PATH_OR_SKIP(path, std::string("wycheproof/testvectors_v1/") + file);
+  size_t valid = 0, invalid = 0;
+  WycheproofForEach(path, [&](const JSONValue &group, const JSONValue &test) {
+    size_t tag_size = static_cast<size_t>(group["tagSize"].number()) / 8;
+    ASSERT_LE(tag_size, EVP_MD_size(md));
+    std::vector<uint8_t> key, msg, tag;
+    ASSERT_TRUE(test["key"].Hex(&key));
+    ASSERT_TRUE(test["msg"].Hex(&msg));
+    ASSERT_TRUE(test["tag"].Hex(&tag));
+    const std::string &result = test["result"].str();
+    std::vector<uint8_t> mac = OneShot(md, key, msg);
+    ASSERT_EQ(EVP_MD_size(md), mac.size());
+    bool equal = tag.size() == tag_size &&
+                 CRYPTO_memcmp(mac.data(), tag.data(), tag_size) == 0;
+    if (result == "valid") {
+      valid++;
+      EXPECT_TRUE(equal) << "valid tag not reproduced: "
+                         << Bytes(mac.data(), tag_size);
+    } else {
+      ASSERT_EQ("invalid", result);
+      invalid++;
+      EXPECT_FALSE(equal) << "invalid tag accepted";
+    }
+  });
+  EXPECT_GT(valid, 0u);
+  EXPECT_GT(invalid, 0u);
+}
+
+TEST(HMACTest, WycheproofSHA1) {
+  RunWycheproofHMAC("hmac_sha1_test.json", EVP_sha1());
+}
+TEST(HMACTest, WycheproofSHA224) {
+  RunWycheproofHMAC("hmac_sha224_test.json", EVP_sha224());
+}
+TEST(HMACTest, WycheproofSHA256) {
+  RunWycheproofHMAC("hmac_sha256_test.json", EVP_sha256());
+}
+TEST(HMACTest, WycheproofSHA384) {
+  RunWycheproofHMAC("hmac_sha384_test.json", EVP_sha384());
+}
+TEST(HMACTest, WycheproofSHA512) {
+  RunWycheproofHMAC("hmac_sha512_test.json", EVP_sha512());
+}
+TEST(HMACTest, WycheproofSHA512_256) {
+  RunWycheproofHMAC("hmac_sha512_256_test.json", EVP_sha512_256());
+}
+
+// The project's own all-lengths file, generated from Go's crypto/hmac by the
+// SHA engineer's generator (util/).
+TEST(HMACTest, GeneratedLengths) {
+  std::string path = SourcePath("crypto/hmac/test/hmac_lengths_tests.txt");
+  std::string contents;
+  if (!ReadFileToString(&contents, path)) {
+    GTEST_SKIP() << "skipped: " << path
+                 << " does not exist yet (it is generated by the SHA "
+                    "vector generator in util/)";
+  }
+  FileTestGTest(path, [&](FileTest *t) {
+    std::string name;
+    std::vector<uint8_t> key, input, output;
+    ASSERT_TRUE(t->GetAttribute(&name, "Hash"));
+    ASSERT_TRUE(t->GetBytes(&key, "Key"));
+    ASSERT_TRUE(t->GetBytes(&input, "Input"));
+    ASSERT_TRUE(t->GetBytes(&output, "Output"));
+    const EVP_MD *md = DigestOrFail(name);
+    ASSERT_NE(nullptr, md);
+    EXPECT_EQ(Bytes(output), Bytes(OneShot(md, key, input)));
+  });
+}
+
+// Streaming in random splits equals the one-shot HMAC, for key lengths
+// around the block size and message lengths around block edges.
+TEST(HMACTest, RandomSplits) {
+  TestRNG rng(0x484d4143);
+  for (const NamedMD &d : kDigests) {
+    SCOPED_TRACE(d.name);
+    const EVP_MD *md = d.func();
+    const size_t b = EVP_MD_block_size(md);
+    const size_t key_lens[] = {0, 1, EVP_MD_size(md), b - 1, b, b + 1, 300};
+    for (size_t key_len : key_lens) {
+      std::vector<uint8_t> key = rng.Bytes(key_len);
+      HMAC_CTX ctx;
+      HMAC_CTX_init(&ctx);
+      ASSERT_TRUE(HMAC_Init_ex(&ctx, key.data(), key.size(), md, nullptr));
+      for (size_t len = 0; len <= 3 * b + 1; len++) {
+        SCOPED_TRACE(len);
+        std::vector<uint8_t> msg = rng.Bytes(len);
+        std::vector<uint8_t> expected = OneShot(md, key, msg);
+        ASSERT_TRUE(HMAC_Init_ex(&ctx, nullptr, 0, nullptr, nullptr));
+        size_t done = 0;
+        while (done < len) {
+          size_t n = rng.Below(len - done + 1);
+          ASSERT_TRUE(HMAC_Update(&ctx, msg.data() + done, n));
+          done += n;
+        }
+        uint8_t out[EVP_MAX_MD_SIZE];
+        unsigned out_len = 0;
+        ASSERT_TRUE(HMAC_Final(&ctx, out, &out_len));
+        EXPECT_EQ(Bytes(expected), Bytes(out, out_len));
+      }
+      HMAC_CTX_cleanup(&ctx);
+    }
+  }
+}
+
+// A key longer than the block size is replaced by its hash: both give the
+// same HMAC (RFC 2104 §2).
+TEST(HMACTest, LongKeyIsHashed) {
+  TestRNG rng(7);
+  for (const NamedMD &d : kDigests) {
+    SCOPED_TRACE(d.name);
+    const EVP_MD *md = d.func();
+    std::vector<uint8_t> key = rng.Bytes(EVP_MD_block_size(md) + 1);
+    std::vector<uint8_t> hashed(EVP_MD_size(md));
+    ASSERT_TRUE(EVP_Digest(key.data(), key.size(), hashed.data(), nullptr, md,
+                           nullptr));
+    std::vector<uint8_t> msg = rng.Bytes(100);
+    EXPECT_EQ(Bytes(OneShot(md, hashed, msg)), Bytes(OneShot(md, key, msg)));
+  }
+}
+
+TEST(HMACTest, CopyResetAndKeyReuse) {
+  const EVP_MD *md = EVP_sha256();
+  TestRNG rng(11);
+  std::vector<uint8_t> key = rng.Bytes(40), key2 = rng.Bytes(17);
+  std::vector<uint8_t> a = rng.Bytes(90), b = rng.Bytes(70);
+  std::vector<uint8_t> ab(a), ac(a);
+  ab.insert(ab.end(), b.begin(), b.end());
+  ac.insert(ac.end(), a.begin(), a.end());
+
+  HMAC_CTX ctx, copy;
+  HMAC_CTX_init(&ctx);
+  HMAC_CTX_init(&copy);
+  uint8_t out[EVP_MAX_MD_SIZE], out2[EVP_MAX_MD_SIZE];
+
+  // A copy made mid-message continues independently of the original.
+  ASSERT_TRUE(HMAC_Init_ex(&ctx, key.data(), key.size(), md, nullptr));
+  ASSERT_TRUE(HMAC_Update(&ctx, a.data(), a.size()));
+  ASSERT_TRUE(HMAC_CTX_copy_ex(&copy, &ctx));
+  ASSERT_TRUE(HMAC_Update(&ctx, b.data(), b.size()));
+  ASSERT_TRUE(HMAC_Update(&copy, a.data(), a.size()));
+  ASSERT_TRUE(HMAC_Final(&ctx, out, nullptr));
+  ASSERT_TRUE(HMAC_Final(&copy, out2, nullptr));
+  EXPECT_EQ(Bytes(OneShot(md, key, ab)), Bytes(out, 32));
+  EXPECT_EQ(Bytes(OneShot(md, key, ac)), Bytes(out2, 32));
+
+  // A copy of a context whose message is closed keeps the key only.
+  ASSERT_TRUE(HMAC_CTX_copy_ex(&copy, &ctx));
+  EXPECT_FALSE(HMAC_Update(&copy, a.data(), a.size()));
+  ExpectError(ERR_LIB_HMAC, HMAC_R_MISSING_PARAMETERS);
+  ASSERT_TRUE(HMAC_Init_ex(&copy, nullptr, 0, nullptr, nullptr));
+  ASSERT_TRUE(HMAC_Update(&copy, b.data(), b.size()));
+  ASSERT_TRUE(HMAC_Final(&copy, out2, nullptr));
+  EXPECT_EQ(Bytes(OneShot(md, key, b)), Bytes(out2, 32));
+
+  // Copying onto itself changes nothing.
+  ASSERT_TRUE(HMAC_Init_ex(&ctx, nullptr, 0, nullptr, nullptr));
+  ASSERT_TRUE(HMAC_Update(&ctx, a.data(), a.size()));
+  ASSERT_TRUE(HMAC_CTX_copy_ex(&ctx, &ctx));
+  ASSERT_TRUE(HMAC_Update(&ctx, b.data(), b.size()));
+  ASSERT_TRUE(HMAC_Final(&ctx, out, nullptr));
+  EXPECT_EQ(Bytes(OneShot(md, key, ab)), Bytes(out, 32));
+
+  // HMAC_CTX_copy needs no initialised destination.
+  HMAC_CTX fresh;
+  memset(&fresh, 0xaa, sizeof(fresh));
+  ASSERT_TRUE(HMAC_CTX_copy(&fresh, &ctx));
+  ASSERT_TRUE(HMAC_Init_ex(&fresh, nullptr, 0, nullptr, nullptr));
+  ASSERT_TRUE(HMAC_Update(&fresh, a.data(), a.size()));
+  ASSERT_TRUE(HMAC_Final(&fresh, out, nullptr));
+  EXPECT_EQ(Bytes(OneShot(md, key, a)), Bytes(out, 32));
+  HMAC_CTX_cleanup(&fresh);
+
+  // Init_ex with the same digest and a NULL key reuses the key, even in the
+  // middle of a message (which it restarts).
+  ASSERT_TRUE(HMAC_Init_ex(&ctx, nullptr, 0, nullptr, nullptr));
+  ASSERT_TRUE(HMAC_Update(&ctx, a.data(), a.size()));
+  ASSERT_TRUE(HMAC_Init_ex(&ctx, nullptr, 0, md, nullptr));
+  ASSERT_TRUE(HMAC_Update(&ctx, b.data(), b.size()));
+  ASSERT_TRUE(HMAC_Final(&ctx, out, nullptr));
+  EXPECT_EQ(Bytes(OneShot(md, key, b)), Bytes(out, 32));
+
+  // A new key with the digest kept.
+  ASSERT_TRUE(HMAC_Init_ex(&ctx, key2.data(), key2.size(), nullptr, nullptr));
+  ASSERT_TRUE(HMAC_Update(&ctx, a.data(), a.size()));
+  ASSERT_TRUE(HMAC_Final(&ctx, out, nullptr));
+  EXPECT_EQ(Bytes(OneShot(md, key2, a)), Bytes(out, 32));
+
+  // A new digest with a NULL key means the empty key.
+  const EVP_MD *md2 = EVP_sha384();
+  ASSERT_TRUE(HMAC_Init_ex(&ctx, nullptr, 0, md2, nullptr));
+  EXPECT_EQ(48u, HMAC_size(&ctx));
+  ASSERT_TRUE(HMAC_Update(&ctx, a.data(), a.size()));
+  ASSERT_TRUE(HMAC_Final(&ctx, out, nullptr));
+  EXPECT_EQ(Bytes(OneShot(md2, {}, a)), Bytes(out, 48));
+
+  // Reset empties the context.
+  EXPECT_EQ(1, HMAC_CTX_reset(&ctx));
+  EXPECT_EQ(0u, HMAC_size(&ctx));
+  EXPECT_EQ(nullptr, HMAC_CTX_get_md(&ctx));
+  EXPECT_FALSE(HMAC_Init_ex(&ctx, nullptr, 0, nullptr, nullptr));
+  ExpectError(ERR_LIB_HMAC, HMAC_R_MISSING_PARAMETERS);
+
+  HMAC_CTX_cleanup(&ctx);
+  HMAC_CTX_cleanup(&copy);
+}
+
+TEST(HMACTest, ErrorPaths) {
+  ERR_clear_error();
+  const EVP_MD *md = EVP_sha256();
+  const uint8_t key[4] = {1, 2, 3, 4};
+  uint8_t out[EVP_MAX_MD_SIZE];
+  memset(out, 0x55, sizeof(out));
+  unsigned out_len = 1234;
+
+  HMAC_CTX ctx;
+  HMAC_CTX_init(&ctx);
+  // No digest given and none set.
+  EXPECT_FALSE(HMAC_Init_ex(&ctx, key, sizeof(key), nullptr, nullptr));
+  ExpectError(ERR_LIB_HMAC, HMAC_R_MISSING_PARAMETERS);
+  // Update and Final before any key.
+  EXPECT_FALSE(HMAC_Update(&ctx, key, sizeof(key)));
+  ExpectError(ERR_LIB_HMAC, HMAC_R_MISSING_PARAMETERS);
+  EXPECT_FALSE(HMAC_Final(&ctx, out, &out_len));
+  ExpectError(ERR_LIB_HMAC, HMAC_R_MISSING_PARAMETERS);
+  EXPECT_EQ(1234u, out_len);
+  EXPECT_EQ(0x55, out[0]);
+  // NULL key with a length: refused, and the context is left empty.
+  ASSERT_TRUE(HMAC_Init_ex(&ctx, key, sizeof(key), md, nullptr));
+  EXPECT_FALSE(HMAC_Init_ex(&ctx, nullptr, 5, md, nullptr));
+  ExpectError(ERR_LIB_HMAC, ERR_R_PASSED_NULL_PARAMETER);
+  EXPECT_EQ(nullptr, HMAC_CTX_get_md(&ctx));
+  EXPECT_FALSE(HMAC_Update(&ctx, key, sizeof(key)));
+  ExpectError(ERR_LIB_HMAC, HMAC_R_MISSING_PARAMETERS);
+  // Final with no output buffer keeps the message open.
+  ASSERT_TRUE(HMAC_Init_ex(&ctx, key, sizeof(key), md, nullptr));
+  ASSERT_TRUE(HMAC_Update(&ctx, key, 2));
+  EXPECT_FALSE(HMAC_Final(&ctx, nullptr, &out_len));
+  ExpectError(ERR_LIB_HMAC, ERR_R_PASSED_NULL_PARAMETER);
+  ASSERT_TRUE(HMAC_Update(&ctx, key + 2, 2));
+  ASSERT_TRUE(HMAC_Final(&ctx, out, &out_len));
+  EXPECT_EQ(32u, out_len);
+  EXPECT_EQ(Bytes(OneShot(md, {1, 2, 3, 4}, {1, 2, 3, 4})), Bytes(out, 32));
+  // Update and Final after Final.
+  EXPECT_FALSE(HMAC_Update(&ctx, key, sizeof(key)));
+  ExpectError(ERR_LIB_HMAC, HMAC_R_MISSING_PARAMETERS);
+  EXPECT_FALSE(HMAC_Final(&ctx, out, &out_len));
+  ExpectError(ERR_LIB_HMAC, HMAC_R_MISSING_PARAMETERS);
+  // Copy from an empty context.
+  HMAC_CTX empty, dest;
+  HMAC_CTX_init(&empty);
+  HMAC_CTX_init(&dest);
+  ASSERT_TRUE(HMAC_CTX_copy_ex(&dest, &ctx));
+  EXPECT_FALSE(HMAC_CTX_copy_ex(&dest, &empty));
+  ExpectError(ERR_LIB_HMAC, HMAC_R_MISSING_PARAMETERS);
+  EXPECT_EQ(nullptr, HMAC_CTX_get_md(&dest));
+  EXPECT_FALSE(HMAC_CTX_copy(&dest, &empty));
+  ExpectError(ERR_LIB_HMAC, HMAC_R_MISSING_PARAMETERS);
+
+  // One-shot HMAC.
+  EXPECT_EQ(nullptr, HMAC(nullptr, key, sizeof(key), key, 4, out, nullptr));
+  ExpectError(ERR_LIB_HMAC, ERR_R_PASSED_NULL_PARAMETER);
+  EXPECT_EQ(nullptr, HMAC(md, key, sizeof(key), key, 4, nullptr, nullptr));
+  ExpectError(ERR_LIB_HMAC, ERR_R_PASSED_NULL_PARAMETER);
+  EXPECT_EQ(nullptr, HMAC(md, key, sizeof(key), nullptr, 4, out, nullptr));
+  ExpectError(ERR_LIB_HMAC, ERR_R_PASSED_NULL_PARAMETER);
+  EXPECT_EQ(nullptr, HMAC(md, nullptr, 4, key, 4, out, nullptr));
+  ExpectError(ERR_LIB_HMAC, ERR_R_PASSED_NULL_PARAMETER);
+  // NULL pointers with zero lengths are fine.
+  EXPECT_EQ(out, HMAC(md, nullptr, 0, nullptr, 0, out, nullptr));
+  EXPECT_EQ(0u, ERR_peek_error());
+
+  HMAC_CTX_cleanup(&ctx);
+  HMAC_CTX_cleanup(&dest);
+  HMAC_CTX_free(nullptr);
+}
+
+// The output of HMAC() may overlap its inputs: they are read first.
+TEST(HMACTest, OutputMayAliasInput) {
+  TestRNG rng(3);
+  for (const NamedMD &d : kDigests) {
+    SCOPED_TRACE(d.name);
+    const EVP_MD *md = d.func();
+    std::vector<uint8_t> buf = rng.Bytes(200);
+    std::vector<uint8_t> key(buf.begin(), buf.begin() + 50);
+    std::vector<uint8_t> msg(buf.begin() + 50, buf.end());
+    std::vector<uint8_t> expected = OneShot(md, key, msg);
+    // Output over the message.
+    ASSERT_TRUE(HMAC(md, key.data(), key.size(), buf.data() + 50, 150,
+                     buf.data() + 50, nullptr));
+    EXPECT_EQ(Bytes(expected), Bytes(buf.data() + 50, expected.size()));
+    // Output over the key.
+    buf = key;
+    buf.insert(buf.end(), msg.begin(), msg.end());
+    ASSERT_TRUE(HMAC(md, buf.data(), 50, msg.data(), msg.size(), buf.data(),
+                     nullptr));
+    EXPECT_EQ(Bytes(expected), Bytes(buf.data(), expected.size()));
+  }
+}
+
+// Cleanup leaves no key material: the whole context is zero.
+TEST(HMACTest, CleanupZeroises) {
+  const uint8_t key[] = "a key that must not survive cleanup";
+  for (const NamedMD &d : kDigests) {
+    SCOPED_TRACE(d.name);
+    HMAC_CTX ctx;
+    HMAC_CTX_init(&ctx);
+    ASSERT_TRUE(HMAC_Init_ex(&ctx, key, sizeof(key), d.func(), nullptr));
+    ASSERT_TRUE(HMAC_Update(&ctx, key, 10));
+    EXPECT_FALSE(IsAllZero(&ctx, sizeof(ctx)));
+    HMAC_CTX_cleanup(&ctx);
+    EXPECT_TRUE(IsAllZero(&ctx, sizeof(ctx)));
+  }
+}
+
+TEST(HMACTest, Sizes) {
+  for (const NamedMD &d : kDigests) {
+    SCOPED_TRACE(d.name);
+    HMAC_CTX ctx;
+    HMAC_CTX_init(&ctx);
+    EXPECT_EQ(0u, HMAC_size(&ctx));
+    ASSERT_TRUE(HMAC_Init_ex(&ctx, nullptr, 0, d.func(), nullptr));
+    EXPECT_EQ(EVP_MD_size(d.func()), HMAC_size(&ctx));
+    HMAC_CTX_cleanup(&ctx);
+  }
+}

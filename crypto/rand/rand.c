@@ -1,0 +1,347 @@
+// Copyright 2026 The project authors.
+//
+// RAND_bytes: a per-thread ChaCha20 generator with fast key erasure, seeded
+// from the OS. include/openssl/rand.h describes the design; this file is the
+// only place that knows the generator's internals.
+//
+// Notation: K is the current key, CC(K, c) is ChaCha20 block number c under
+// K with the all-zero 96-bit nonce. A buffer refill computes
+//   buf = CC(K, 0) || CC(K, 1) || ... || CC(K, 15),  K' = buf[0..32)
+// and the direct path for n output bytes computes
+//   K' = CC(K, 0)[0..32),  out = (CC(K, 1) || CC(K, 2) || ...)[0..n).
+// Either way K is overwritten by K' before the function returns.
+
+#if !defined(_GNU_SOURCE)
+#define _GNU_SOURCE  // MAP_ANONYMOUS, MADV_WIPEONFORK, getrandom
+#endif
+
+#include <openssl/rand.h>
+
+#include <openssl/chacha.h>
+#include <openssl/mem.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+#if defined(__linux__)
+#include <sys/random.h>
+#endif
+
+#include "../internal.h"
+#include "internal.h"
+
+// One thread's generator. It lives alone in an mmap'd mapping so that the
+// mapping can be marked MADV_WIPEONFORK: a child process then reads it as
+// all zeros, i.e. `seeded` == 0.
+struct rand_state {
+  // seeded is one once `key` holds OS entropy for this process.
+  uint32_t seeded;
+  // pid is the process that seeded the state; compared with getpid() only
+  // when the mapping is not wiped on fork.
+  pid_t pid;
+  // used: buf[0, used) has been handed out (or was the next key) and is
+  // zero; buf[used, RAND_BUF_LEN) is keystream not yet handed out.
+  size_t used;
+  // generated counts keystream bytes derived since the last OS seed.
+  uint64_t generated;
+  uint8_t key[RAND_KEY_LEN];
+  uint8_t buf[RAND_BUF_LEN];
+};
+
+// Thread-local bookkeeping. It is ordinary memory, copied into a child on
+// fork; only the rand_state mapping is wiped.
+struct rand_thread {
+  struct rand_state *state;
+  int fork_detect;  // RAND_FORK_DETECT_*
+  uint64_t os_seeds;
+};
+
+static _Thread_local struct rand_thread rand_tls;
+
+static const uint8_t kZeroNonce[12];
+// ChaCha20 XORs its input with the keystream; XOR with zeros gives the
+// keystream itself.
+static const uint8_t kZeros[RAND_BUF_LEN];
+
+static int rand_no_wipe_on_fork;  // RAND_disable_wipe_on_fork_for_testing
+static int rand_no_getrandom;     // RAND_disable_getrandom_for_testing
+
+// --- The operating system's source ---------------------------------------
+
+static void rand_fatal(const char *what) {
+  fprintf(stderr, "RAND_bytes: cannot read the OS random source (%s)\n",
+          what);
+  abort();
+}
+
+// rand_read_urandom fills `out` from /dev/urandom or aborts.
+static void rand_read_urandom(uint8_t *out, size_t len) {
+  int fd;
+  do {
+    fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+  } while (fd < 0 && errno == EINTR);
+  if (fd < 0) {
+    rand_fatal("open /dev/urandom");
+  }
+  while (len > 0) {
+    ssize_t r = read(fd, out, len);
+    if (r < 0 && errno == EINTR) {
+      continue;
+    }
+    if (r <= 0) {
+      close(fd);
+      rand_fatal("read /dev/urandom");
+    }
+    out += r;
+    len -= (size_t)r;
+  }
+  close(fd);
+}
+
+// rand_os_bytes fills `out` with `len` bytes from the OS or aborts. On
+// Linux it uses getrandom(2) with no flags, which blocks until the kernel's
+// pool is initialised and then never blocks; kernels before 3.17 lack it
+// (ENOSYS) and /dev/urandom is read instead.
+static void rand_os_bytes(uint8_t *out, size_t len) {
+#if defined(__linux__)
+  while (len > 0 && !__atomic_load_n(&rand_no_getrandom, __ATOMIC_RELAXED)) {
+    ssize_t r = getrandom(out, len, 0);
+    if (r < 0) {
+      if (errno == EINTR) {
+        continue;
+      }
+      if (errno == ENOSYS) {
+        break;
+      }
+      rand_fatal("getrandom");
+    }
+    out += r;
+    len -= (size_t)r;
+  }
+#endif
+  if (len > 0) {
+    rand_read_urandom(out, len);
+  }
+}
+
+// --- Per-thread state allocation -------------------------------------------
+
+static pthread_once_t rand_key_once = PTHREAD_ONCE_INIT;
+static pthread_key_t rand_key;
+static int rand_key_ok;
+
+static size_t rand_map_len(void) {
+  long page = sysconf(_SC_PAGESIZE);
+  if (page <= 0) {
+    page = 4096;
+  }
+  size_t p = (size_t)page;
+  return (sizeof(struct rand_state) + p - 1) / p * p;
+}
+
+// rand_thread_exit is the pthread key destructor: it runs on the exiting
+// thread, wipes its state and unmaps it.
+static void rand_thread_exit(void *arg) {
+  struct rand_state *st = arg;
+  OPENSSL_cleanse(st, sizeof(*st));
+  munmap(st, rand_map_len());
+  if (rand_tls.state == st) {
+    rand_tls.state = NULL;
+    rand_tls.fork_detect = RAND_FORK_DETECT_NONE;
+  }
+}
+
+static void rand_key_init(void) {
+  rand_key_ok = pthread_key_create(&rand_key, rand_thread_exit) == 0;
+}
+
+// rand_state_new maps a zeroed state for the calling thread and registers it
+// for freeing at thread exit. It returns NULL if that is not possible.
+static struct rand_state *rand_state_new(void) {
+  pthread_once(&rand_key_once, rand_key_init);
+  if (!rand_key_ok) {
+    return NULL;
+  }
+  size_t map_len = rand_map_len();
+  void *page = mmap(NULL, map_len, PROT_READ | PROT_WRITE,
+                    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (page == MAP_FAILED) {
+    return NULL;
+  }
+  int detect = RAND_FORK_DETECT_GETPID;
+#if defined(MADV_WIPEONFORK)
+  if (!__atomic_load_n(&rand_no_wipe_on_fork, __ATOMIC_RELAXED) &&
+      madvise(page, map_len, MADV_WIPEONFORK) == 0) {
+    detect = RAND_FORK_DETECT_WIPE;
+  }
+#endif
+#if defined(MADV_DONTDUMP)
+  // Keep the key out of core dumps; failure is harmless.
+  (void)madvise(page, map_len, MADV_DONTDUMP);
+#endif
+  if (pthread_setspecific(rand_key, page) != 0) {
+    munmap(page, map_len);
+    return NULL;
+  }
+  rand_tls.state = page;
+  rand_tls.fork_detect = detect;
+  return page;
+}
+
+// --- The generator ---------------------------------------------------------
+
+// rand_seed keys a state that is new, or inherited by a child process, with
+// fresh OS entropy and discards any buffered keystream.
+static void rand_seed(struct rand_state *st) {
+  OPENSSL_cleanse(st->buf, sizeof(st->buf));
+  st->used = RAND_BUF_LEN;
+  rand_os_bytes(st->key, sizeof(st->key));
+  st->generated = 0;
+  st->pid = getpid();
+  st->seeded = 1;
+  rand_tls.os_seeds++;
+}
+
+// rand_will_derive accounts for `n` bytes of keystream about to be derived
+// from the key, first reseeding (K ^= 32 fresh OS bytes) if they would take
+// the total since the last seed past RAND_RESEED_INTERVAL.
+static void rand_will_derive(struct rand_state *st, size_t n) {
+  if (st->generated + n > RAND_RESEED_INTERVAL) {
+    uint8_t fresh[RAND_KEY_LEN];
+    rand_os_bytes(fresh, sizeof(fresh));
+    for (size_t i = 0; i < RAND_KEY_LEN; i++) {
+      st->key[i] ^= fresh[i];
+    }
+    OPENSSL_cleanse(fresh, sizeof(fresh));
+    st->generated = 0;
+    rand_tls.os_seeds++;
+  }
+  st->generated += n;
+}
+
+// rand_refill computes buf = CC(K, 0..15), takes K' = buf[0..32) and erases
+// it from the buffer. On entry the buffer has been fully handed out.
+static void rand_refill(struct rand_state *st) {
+  rand_will_derive(st, RAND_BUF_LEN);
+  CRYPTO_chacha_20(st->buf, kZeros, RAND_BUF_LEN, st->key, kZeroNonce, 0);
+  memcpy(st->key, st->buf, RAND_KEY_LEN);
+  memset(st->buf, 0, RAND_KEY_LEN);
+  st->used = RAND_KEY_LEN;
+}
+
+// rand_direct writes `len` <= RAND_DIRECT_MAX_PER_KEY bytes of keystream
+// CC(K, 1) || CC(K, 2) || ... into `out` and replaces K with
+// CC(K, 0)[0..32). The keystream is produced in RAND_BUF_LEN chunks (the
+// size of the zero input).
+static void rand_direct(struct rand_state *st, uint8_t *out, size_t len) {
+  rand_will_derive(st, 64 + len);
+  uint8_t block0[64];
+  CRYPTO_chacha_20(block0, kZeros, sizeof(block0), st->key, kZeroNonce, 0);
+  uint32_t counter = 1;
+  while (len > 0) {
+    size_t n = len < RAND_BUF_LEN ? len : RAND_BUF_LEN;
+    CRYPTO_chacha_20(out, kZeros, n, st->key, kZeroNonce, counter);
+    counter += RAND_BUF_LEN / 64;
+    out += n;
+    len -= n;
+  }
+  memcpy(st->key, block0, RAND_KEY_LEN);
+  OPENSSL_cleanse(block0, sizeof(block0));
+}
+
+// rand_take copies min(len, available) buffered bytes to `out`, zeroes them
+// in the buffer and returns how many were taken.
+static size_t rand_take(struct rand_state *st, uint8_t *out, size_t len) {
+  size_t avail = RAND_BUF_LEN - st->used;
+  size_t n = len < avail ? len : avail;
+  memcpy(out, st->buf + st->used, n);
+  memset(st->buf + st->used, 0, n);
+  st->used += n;
+  return n;
+}
+
+int RAND_bytes(uint8_t *out, size_t len) {
+  if (len == 0) {
+    return 1;
+  }
+  struct rand_state *st = rand_tls.state;
+  if (OPENSSL_UNLIKELY(st == NULL)) {
+    st = rand_state_new();
+    if (st == NULL) {
+      // No per-thread state could be set up: every byte comes from the OS.
+      rand_os_bytes(out, len);
+      return 1;
+    }
+  }
+  // A wiped page (child after fork) or a new one reads seeded == 0; without
+  // MADV_WIPEONFORK a child is recognised by its pid.
+  if (OPENSSL_UNLIKELY(!st->seeded) ||
+      (rand_tls.fork_detect == RAND_FORK_DETECT_GETPID &&
+       st->pid != getpid())) {
+    rand_seed(st);
+  }
+
+  size_t n = rand_take(st, out, len);
+  out += n;
+  len -= n;
+  if (len > RAND_DIRECT_THRESHOLD) {
+    while (len > 0) {
+      size_t chunk = len < RAND_DIRECT_MAX_PER_KEY ? len
+                                                   : RAND_DIRECT_MAX_PER_KEY;
+      rand_direct(st, out, chunk);
+      out += chunk;
+      len -= chunk;
+    }
+    return 1;
+  }
+  while (len > 0) {
+    rand_refill(st);
+    n = rand_take(st, out, len);
+    out += n;
+    len -= n;
+  }
+  return 1;
+}
+
+int RAND_pseudo_bytes(uint8_t *buf, size_t len) { return RAND_bytes(buf, len); }
+
+void RAND_seed(const void *buf, int num) {
+  (void)buf;
+  (void)num;
+}
+
+void RAND_add(const void *buf, int num, double entropy) {
+  (void)buf;
+  (void)num;
+  (void)entropy;
+}
+
+int RAND_status(void) { return 1; }
+
+void RAND_cleanup(void) {}
+
+// --- Test hooks --------------------------------------------------------------
+
+uint64_t RAND_os_seeds_for_testing(void) { return rand_tls.os_seeds; }
+
+void RAND_thread_state_for_testing(const uint8_t **data, size_t *len) {
+  *data = (const uint8_t *)rand_tls.state;
+  *len = rand_tls.state == NULL ? 0 : sizeof(struct rand_state);
+}
+
+int RAND_fork_detection_for_testing(void) { return rand_tls.fork_detect; }
+
+void RAND_disable_wipe_on_fork_for_testing(int disable) {
+  __atomic_store_n(&rand_no_wipe_on_fork, disable != 0, __ATOMIC_RELAXED);
+}
+
+void RAND_disable_getrandom_for_testing(int disable) {
+  __atomic_store_n(&rand_no_getrandom, disable != 0, __ATOMIC_RELAXED);
+}

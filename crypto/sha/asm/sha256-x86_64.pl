@@ -1,0 +1,433 @@
+#!/usr/bin/env perl
+# Copyright 2026 The project authors.
+#
+# sha256-x86_64.pl: SHA-256 block functions for x86-64 (FIPS 180-4 §6.2).
+# Usage: perl sha256-x86_64.pl FLAVOUR OUTPUT
+#
+# Entry points (C declarations in sha_asm.h), each with the contract of
+# crypto/sha/internal.h: compress `num_blocks` 64-byte blocks from `in`
+# (any alignment) into `state` = H0..H7; num_blocks == 0 reads nothing.
+#
+#   sha256_block_data_order_shani(uint32_t state[8], const uint8_t *in,
+#                                 size_t num_blocks)
+#
+# | path  | CPUs measured        | c/B at 8192 B   | bound                            |
+# |-------|----------------------|-----------------|----------------------------------|
+# | shani | AMD EPYC Zen 3 (KVM) | 1.72 rdtsc      | sha256rnds2 latency chain:       |
+# |       |                      |                 | 32 x 4 core cycles / 64 B = 2.0  |
+#
+# "rdtsc" figures are TSC ticks per byte (TSC = 2.445 GHz nominal on this
+# guest, see ../shared/reading/limits.md); the core runs faster than the TSC,
+# so these are lower than core cycles/byte by (core clock / 2.445 GHz),
+# about 1.2x here. The C code (sha256_block_data_order_nohw) measured
+# 6.9 rdtsc c/B in the same run.
+#
+# The SHA-NI path. sha256rnds2 performs two rounds on a state split in two
+# registers, {A,B,E,F} and {C,D,G,H} (A in the highest dword), with
+# W[t]+K[t] and W[t+1]+K[t+1] in the low half of the implicit operand xmm0.
+# After two rounds the new {C,D,G,H} is the old {A,B,E,F}, so the two
+# registers simply swap roles from one sha256rnds2 to the next and no move
+# is needed. The 32 sha256rnds2 per block form one dependency chain; every
+# other instruction (loading, byte swapping, the message schedule
+# W[t] = σ1(W[t-2]) + W[t-7] + σ0(W[t-15]) + W[t-16] with sha256msg1/msg2,
+# the W+K additions) is independent of it and is placed between the rounds
+# so that it issues while the chain waits.
+
+use strict;
+use warnings;
+use FindBin;
+use lib "$FindBin::Bin/../../perlasm";
+require "x86_64-xlate.pl";
+
+my ($flavour, $output) = @ARGV;
+
+my $code = '';
+
+# The round constants K[0..63] (FIPS 180-4 §4.2.2).
+my @K = (
+  0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1,
+  0x923f82a4, 0xab1c5ed5, 0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3,
+  0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786,
+  0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+  0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147,
+  0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13,
+  0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85, 0xa2bfe8a1, 0xa81a664b,
+  0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+  0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a,
+  0x5b9cca4f, 0x682e6ff3, 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208,
+  0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
+);
+
+# --- SHA-NI -------------------------------------------------------------------
+
+sub shani {
+  # Arguments (SysV; the translator moves Win64's there).
+  my ($state, $in, $num) = ('%rdi', '%rsi', '%rdx');
+  # xmm0 is fixed by sha256rnds2: it carries W[t]+K[t], W[t+1]+K[t+1].
+  my $wk = '%xmm0';
+  # The two halves of the working variables; they swap roles every
+  # sha256rnds2, so they are kept in a list and rotated.
+  my @st = ('%xmm1', '%xmm2');    # {A,B,E,F}, {C,D,G,H}
+  # W[4i..4i+3] for the four most recent groups i, W[4i] in the low dword.
+  my @m = ('%xmm3', '%xmm4', '%xmm5', '%xmm6');
+  my $tmp = '%xmm7';
+  my ($save_abef, $save_cdgh) = ('%xmm8', '%xmm9');   # H(i-1) for the feed-forward
+  my $bswap = '%xmm10';
+
+  my $c = X86_64Xlate::function_begin('sha256_block_data_order_shani',
+    args => 3, xmm => [6 .. 10]);
+  $c .= <<"___";
+	testq	$num, $num
+	jz	.Lsha256_shani_done
+
+	# Load H0..H7 as {a,b,c,d} and {e,f,g,h} (a, e in the low dwords) and
+	# rearrange them into {A,B,E,F} = (F,E,B,A from dword 0 up) and
+	# {C,D,G,H} = (H,G,D,C).
+	movdqu	0($state), $tmp			# a b c d
+	movdqu	16($state), $st[1]		# e f g h
+	pshufd	\$0xb1, $tmp, $tmp		# b a d c
+	pshufd	\$0x1b, $st[1], $st[1]		# h g f e
+	movdqa	$tmp, $st[0]
+	palignr	\$8, $st[1], $st[0]		# f e b a = {A,B,E,F}
+	pblendw	\$0xf0, $tmp, $st[1]		# h g d c = {C,D,G,H}
+	movdqa	.Lsha256_shani_bswap(%rip), $bswap
+
+.Lsha256_shani_loop:
+	movdqa	$st[0], $save_abef
+	movdqa	$st[1], $save_cdgh
+___
+  # M(i) in big-endian words: W[0..15].
+  for my $i (0 .. 3) {
+    $c .= "\tmovdqu\t" . (16 * $i) . "($in), $m[$i]\n";
+  }
+  for my $i (0 .. 3) {
+    $c .= "\tpshufb\t$bswap, $m[$i]\n";
+  }
+
+  # Sixteen groups of four rounds. In group g, $m[g % 4] holds
+  # W[4g..4g+3] and, for g >= 4, was computed during groups g-4..g-1:
+  #   group g-3 (once W[4g-16..4g-13] is no longer needed as W[t-7]):
+  #       m = sha256msg1(W[4g-16..4g-13], W[4g-12..4g-9])
+  #         = W[t-16] + σ0(W[t-15])                    for t = 4g..4g+3
+  #   group g-1 (as soon as W[4g-4..4g-1] exists):
+  #       m += W[t-7]  (palignr of the groups g-2, g-1)
+  #       m  = sha256msg2(m, W[4g-4..4g-1]): adds σ1(W[t-2]), which for
+  #            t = 4g+2, 4g+3 needs the W[4g], W[4g+1] just produced; the
+  #            instruction handles that internally.
+  for my $g (0 .. 15) {
+    my $cur = $m[$g % 4];
+    $c .= "\t# Rounds " . (4 * $g) . ".." . (4 * $g + 3) . "\n";
+    $c .= "\tmovdqa\t$cur, $wk\n";
+    $c .= "\tpaddd\t.Lsha256_shani_K+" . (16 * $g) . "(%rip), $wk\n";
+    $c .= "\tsha256rnds2\t$st[0], $st[1]\n";
+    @st = reverse @st;
+    # Schedule for group g+1: finish W[4g+4..4g+7].
+    if ($g + 1 >= 4 && $g + 1 <= 15) {
+      my $next = $m[($g + 1) % 4];
+      my $prev = $m[($g + 3) % 4];    # W[4g-4..4g-1]
+      $c .= "\tmovdqa\t$cur, $tmp\n";
+      $c .= "\tpalignr\t\$4, $prev, $tmp\n";       # W[4g-3..4g]: W[t-7]
+      $c .= "\tpaddd\t$tmp, $next\n";
+      $c .= "\tsha256msg2\t$cur, $next\n";
+    }
+    $c .= "\tpshufd\t\$0x0e, $wk, $wk\n";
+    $c .= "\tsha256rnds2\t$st[0], $st[1]\n";
+    @st = reverse @st;
+    # Start W[4g+12..4g+15] in the register of group g-1, now that the
+    # palignr above no longer needs its old contents.
+    if ($g >= 1 && $g + 3 <= 15) {
+      $c .= "\tsha256msg1\t$cur, $m[($g + 3) % 4]\n";
+    }
+  }
+
+  $c .= <<"___";
+	# H(i) = H(i-1) + the compressed state.
+	paddd	$save_abef, $st[0]
+	paddd	$save_cdgh, $st[1]
+	leaq	64($in), $in
+	decq	$num
+	jnz	.Lsha256_shani_loop
+
+	# Back to {a,b,c,d}, {e,f,g,h}.
+	pshufd	\$0x1b, $st[0], $st[0]		# a b e f
+	pshufd	\$0xb1, $st[1], $st[1]		# g h c d
+	movdqa	$st[1], $tmp
+	palignr	\$8, $st[0], $tmp		# e f g h
+	pblendw	\$0xf0, $st[1], $st[0]		# a b c d
+	movdqu	$st[0], 0($state)
+	movdqu	$tmp, 16($state)
+.Lsha256_shani_done:
+___
+  $c .= X86_64Xlate::epilogue();
+  $c .= X86_64Xlate::function_end();
+  return $c;
+}
+
+# --- AVX2 + BMI1/BMI2 ---------------------------------------------------------
+#
+# For CPUs without the SHA extensions. The rounds run in general-purpose
+# registers with rorx (BMI2) and andn (BMI1), one block at a time; the
+# message schedule
+#   W[t] = σ1(W[t-2]) + W[t-7] + σ0(W[t-15]) + W[t-16]
+# runs in ymm registers for two blocks at once (block i in the low 128-bit
+# lane, block i+1 in the high one), four words per lane. W[t+2], W[t+3]
+# need σ1 of the W[t], W[t+1] computed in the same step, so σ1 is applied
+# in two halves. σ0 and σ1 rotate 32-bit words: AVX2 has no vector rotate,
+# so σ0 uses shift pairs, and σ1 duplicates each word into both halves of a
+# 64-bit lane, where one 64-bit shift yields the 32-bit rotation in the low
+# half. The schedule stores W[t]+K[t] of both blocks into a 512-byte frame,
+# 32 bytes per four rounds: [block i: t..t+3 | block i+1: t..t+3], four
+# groups of rounds ahead of their use; block i+1's rounds then only read
+# the frame. Per round, on the integer ALUs:
+#   T1 = h + Σ1(e) + Ch(e,f,g) + K[t] + W[t]   rorx x3, xor x2, andn, and,
+#                                                add x4
+#   T2 = Σ0(a) + Maj(a,b,c)                     rorx x3, xor x3, and, add
+#   e' = d + T1, a' = T1 + T2                    add x2
+# with Maj(a,b,c) = b ^ ((a ^ b) & (b ^ c)) and b ^ c carried from the
+# previous round's a ^ b. On an odd last block the upper lanes repeat that
+# block; their schedule is computed and ignored.
+
+my $AVX2_FRAME_WK = 512;                 # 16 groups of 4 rounds x 32 bytes
+my $AVX2_STATE_SLOT = $AVX2_FRAME_WK;    # the state pointer
+my $AVX2_NUM_SLOT = $AVX2_FRAME_WK + 8;  # blocks left
+
+# The working variables a..h, renamed after each round.
+my @S32 = map { "%r${_}d" } 8 .. 15;
+my ($a_t0, $a_t1) = ('%eax', '%ebx');
+# $a_t2 computes a ^ b, which the next round uses as b ^ c ($a_y).
+my ($a_t2, $a_y) = ('%ecx', '%ebp');
+
+# round32(MEM) returns one round reading K[t]+W[t] from memory operand MEM
+# and renames the registers.
+sub round32 {
+  my ($mem) = @_;
+  my ($a, $b, $c, $d, $e, $f, $g, $h) = @S32;
+  my ($t0, $t1, $t2, $y) = ($a_t0, $a_t1, $a_t2, $a_y);
+  my @i = (
+    "addl	$mem, $h",                # h += K[t] + W[t]
+    "rorxl	\$6, $e, $t0",
+    "rorxl	\$11, $e, $t1",
+    "andnl	$g, $e, $t2",            # ~e & g
+    "addl	$t2, $h",
+    "movl	$f, $t2",
+    "xorl	$t1, $t0",
+    "rorxl	\$25, $e, $t1",
+    "andl	$e, $t2",                # e & f  (Ch = (e & f) + (~e & g))
+    "xorl	$t1, $t0",               # Σ1(e)
+    "addl	$t2, $h",
+    "rorxl	\$2, $a, $t1",
+    "addl	$t0, $h",                # h = T1
+    "rorxl	\$13, $a, $t0",
+    "movl	$a, $t2",
+    "xorl	$t0, $t1",
+    "xorl	$b, $t2",                # a ^ b
+    "rorxl	\$22, $a, $t0",
+    "andl	$t2, $y",                # (a ^ b) & (b ^ c)
+    "xorl	$t0, $t1",               # Σ0(a)
+    "xorl	$b, $y",                 # Maj(a,b,c)
+    "addl	$y, $t1",                # T2
+    "addl	$h, $d",                 # e' = d + T1
+    "addl	$t1, $h",                # a' = T1 + T2
+  );
+  @S32 = ($h, $a, $b, $c, $d, $e, $f, $g);
+  ($a_t2, $a_y) = ($a_y, $a_t2);
+  return @i;
+}
+
+# The schedule registers: $X4[k] holds W[4k'..4k'+3] of both blocks for the
+# most recent four groups k' = k mod 4. Temporaries $u0..$u3.
+my @X4 = map { "%ymm$_" } 0 .. 3;
+my ($u0, $u1, $u2, $u3) = map { "%ymm$_" } 4 .. 7;
+my ($IDX, $KBASE) = ('%rdi', '%rdx');
+
+# sigma1_half(SRC, IMM, MASK, DST) returns instructions adding σ1 of two
+# words of SRC to two words of DST: vpshufd IMM duplicates each of the two
+# words into both halves of a 64-bit lane, the shifts leave σ1 of each in
+# the low half, and vpshufb MASK moves the two results to the dwords of DST
+# they belong to, with zeros in the other two.
+sub sigma1_half {
+  my ($src, $imm, $mask, $dst) = @_;
+  return (
+    "vpshufd	\$$imm, $src, $u0",              # {x, x, y, y}
+    "vpsrld	\$10, $u0, $u1",                 # SHR^10
+    "vpsrlq	\$17, $u0, $u2",                 # ROTR^17 in the low dwords
+    "vpxor	$u2, $u1, $u1",
+    "vpsrlq	\$19, $u0, $u2",                 # ROTR^19 in the low dwords
+    "vpxor	$u2, $u1, $u1",                  # σ1 in dwords 0 and 2
+    "vpshufb	$mask(%rip), $u1, $u1",
+    "vpaddd	$u1, $dst, $dst",
+  );
+}
+
+# schedule4(J) returns the vector instructions computing W[t..t+3],
+# t = 16 + 4J', for both blocks into $X4[J % 4] and storing W+K into group
+# slot J' + 4 of the frame, J' = J + $IDX / 32.
+sub schedule4 {
+  my ($j) = @_;
+  my ($x16, $x12, $x8, $x4) = map { $X4[($j + $_) % 4] } 0 .. 3;
+  my $slot = 32 * ($j + 4);
+  return (
+    # σ0(W[t-15..t-12]) = ROTR^7 ^ ROTR^18 ^ SHR^3
+    "vpalignr	\$4, $x16, $x12, $u0",      # W[t-15..t-12]
+    "vpsrld	\$3, $u0, $u1",
+    "vpsrld	\$7, $u0, $u2",
+    "vpxor	$u2, $u1, $u1",
+    "vpslld	\$25, $u0, $u2",
+    "vpxor	$u2, $u1, $u1",
+    "vpsrld	\$18, $u0, $u2",
+    "vpxor	$u2, $u1, $u1",
+    "vpslld	\$14, $u0, $u2",
+    "vpxor	$u2, $u1, $u1",
+    "vpaddd	$u1, $x16, $x16",            # W[t-16] + σ0(W[t-15])
+    "vpalignr	\$4, $x8, $x4, $u3",        # W[t-7..t-4]
+    "vpaddd	$u3, $x16, $x16",
+    # + σ1(W[t-2], W[t-1]) gives W[t], W[t+1] ...
+    sigma1_half($x4, '0xfa', '.Lsha256_avx2_lo2', $x16),
+    # ... and + σ1(W[t], W[t+1]) gives W[t+2], W[t+3].
+    sigma1_half($x16, '0x50', '.Lsha256_avx2_hi2', $x16),
+    "vpaddd	$slot($KBASE,$IDX), $x16, $u0",
+    "vmovdqu	$u0, $slot(%rsp,$IDX)",
+  );
+}
+
+# interleave(SCALAR, VECTOR) spreads the vector instructions evenly among
+# the scalar ones.
+sub interleave {
+  my ($s, $v) = @_;
+  my @v = @$v;
+  return @$s unless @v;
+  my (@out, $acc);
+  my $per = @$s / @v;
+  $acc = 0;
+  for my $ins (@$s) {
+    push @out, $ins;
+    $acc++;
+    while (@v && $acc >= $per) {
+      push @out, shift @v;
+      $acc -= $per;
+    }
+  }
+  return (@out, @v);
+}
+
+sub text { return join('', map { "\t$_\n" } @_); }
+
+# feed_forward32() returns H(i) = H(i-1) + (a..h), stored to the state and
+# kept in the registers for the next block.
+sub feed_forward32 {
+  my $state = '%rax';
+  my @i = ("movq	$AVX2_STATE_SLOT(%rsp), $state");
+  push @i, map { "addl	" . (4 * $_) . "($state), $S32[$_]" } 0 .. 7;
+  push @i, map { "movl	$S32[$_], " . (4 * $_) . "($state)" } 0 .. 7;
+  return text(@i);
+}
+
+sub avx2 {
+  my $in = '%rsi';
+  my $c = X86_64Xlate::function_begin('sha256_block_data_order_avx2',
+    args => 3, save => [qw(rbx rbp r12 r13 r14 r15)], xmm => [6, 7],
+    frame => $AVX2_FRAME_WK + 16);
+  $c .= text(
+    "testq	%rdx, %rdx",
+    "jz	.Lsha256_avx2_done",
+    "movq	%rdi, $AVX2_STATE_SLOT(%rsp)",
+    "movq	%rdx, $AVX2_NUM_SLOT(%rsp)",
+    "leaq	.Lsha256_avx2_K(%rip), $KBASE",
+  );
+  $c .= text(map { "movl	" . (4 * $_) . "(%rdi), $S32[$_]" } 0 .. 7);
+  $c .= ".Lsha256_avx2_loop:\n";
+  $c .= text(
+    # The second block of the pair, or this block again if it is the last.
+    "leaq	64($in), %rax",
+    "cmpq	\$1, $AVX2_NUM_SLOT(%rsp)",
+    "cmoveq	$in, %rax",
+  );
+  # W[0..15] of both blocks, byte-swapped, and W+K for rounds 0..15.
+  for my $k (0 .. 3) {
+    my $xk = $X4[$k];
+    (my $xk128 = $xk) =~ s/ymm/xmm/;
+    $c .= text(
+      "vmovdqu	" . (16 * $k) . "($in), $xk128",
+      "vinserti128	\$1, " . (16 * $k) . "(%rax), $xk, $xk",
+      "vpshufb	.Lsha256_avx2_bswap(%rip), $xk, $xk",
+      "vpaddd	" . (32 * $k) . "($KBASE), $xk, $u0",
+      "vmovdqu	$u0, " . (32 * $k) . "(%rsp)",
+    );
+  }
+  # Block i, rounds 0..47 with the schedule of both blocks (W[16..63]):
+  # three iterations of 16 rounds and 4 schedule steps.
+  $c .= text("movl	$S32[1], $a_y", "xorl	$S32[2], $a_y", "xorl	%edi, %edi");
+  $c .= ".Lsha256_avx2_sched_loop:\n";
+  for my $j (0 .. 3) {
+    my @r = map { round32((32 * $j + 4 * $_) . "(%rsp,$IDX)") } 0 .. 3;
+    $c .= text(interleave(\@r, [schedule4($j)]));
+  }
+  $c .= text(
+    "addq	\$128, $IDX",
+    "cmpq	\$384, $IDX",
+    "jb	.Lsha256_avx2_sched_loop",
+  );
+  # Rounds 48..63 ($IDX = 384). 16 rounds bring the names back in place.
+  for my $j (0 .. 3) {
+    $c .= text(map { round32((32 * $j + 4 * $_) . "(%rsp,$IDX)") } 0 .. 3);
+  }
+  $c .= feed_forward32();
+  $c .= text("cmpq	\$1, $AVX2_NUM_SLOT(%rsp)", "je	.Lsha256_avx2_finish");
+
+  # Block i+1: rounds 0..63 from the upper half of each slot.
+  $c .= text("movl	$S32[1], $a_y", "xorl	$S32[2], $a_y", "xorl	%edi, %edi");
+  $c .= ".Lsha256_avx2_second_loop:\n";
+  for my $j (0 .. 3) {
+    $c .= text(map { round32((32 * $j + 16 + 4 * $_) . "(%rsp,$IDX)") } 0 .. 3);
+  }
+  $c .= text(
+    "addq	\$128, $IDX",
+    "cmpq	\$512, $IDX",
+    "jb	.Lsha256_avx2_second_loop",
+  );
+  $c .= feed_forward32();
+  $c .= text(
+    "leaq	128($in), $in",
+    "subq	\$2, $AVX2_NUM_SLOT(%rsp)",
+    "jnz	.Lsha256_avx2_loop",
+  );
+  $c .= ".Lsha256_avx2_finish:\n";
+  # Clear W+K (derived from the input) from the frame, and the upper
+  # halves of the ymm registers.
+  $c .= text("vpxor	$u0, $u0, $u0");
+  $c .= text(map { "vmovdqu	$u0, " . (32 * $_) . "(%rsp)" } 0 .. 15);
+  $c .= text("vzeroupper");
+  $c .= ".Lsha256_avx2_done:\n";
+  $c .= X86_64Xlate::epilogue();
+  $c .= X86_64Xlate::function_end();
+  return $c;
+}
+
+$code .= ".text\n";
+$code .= shani();
+$code .= avx2();
+
+$code .= ".rodata\n.align 64\n.Lsha256_shani_K:\n";
+for (my $i = 0; $i < 64; $i += 4) {
+  $code .= "\t.long\t" . join(', ', map { sprintf '0x%08x', $_ } @K[$i .. $i + 3]) . "\n";
+}
+# pshufb mask: byte-swap each 32-bit word (message words are big-endian).
+$code .= ".Lsha256_shani_bswap:\n";
+$code .= "\t.byte\t3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12\n";
+
+# AVX2 constants: K in groups of four, each group repeated for the two
+# 128-bit lanes; vpshufb masks per lane: byte-swap each 32-bit word; move
+# dwords 0 and 2 to 0, 1 (zeros above); to 2, 3 (zeros below).
+$code .= ".align 64\n.Lsha256_avx2_K:\n";
+for (my $i = 0; $i < 64; $i += 4) {
+  my $g = join(', ', map { sprintf '0x%08x', $_ } @K[$i .. $i + 3]);
+  $code .= "\t.long\t$g, $g\n";
+}
+$code .= ".Lsha256_avx2_bswap:\n";
+$code .= "\t.byte\t3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12\n" x 2;
+$code .= ".Lsha256_avx2_lo2:\n";
+$code .= ("\t.byte\t0, 1, 2, 3, 8, 9, 10, 11" . (", 0x80" x 8) . "\n") x 2;
+$code .= ".Lsha256_avx2_hi2:\n";
+$code .= ("\t.byte\t" . ("0x80, " x 8) . "0, 1, 2, 3, 8, 9, 10, 11\n") x 2;
+
+X86_64Xlate::write_output($flavour, $output, $code, __FILE__);

@@ -1,0 +1,195 @@
+// Copyright 2026 The project authors.
+//
+// abi_test_test.cc: tests of the ABI checker itself. Each deliberately
+// broken fixture (crypto/test/asm/abi_fixtures-x86_64.pl) must be reported
+// with exactly one failure naming its fault, and the well-behaved ones must
+// pass.
+
+#include "abi_test.h"
+
+#include <stdint.h>
+#include <string.h>
+
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <gtest/gtest-spi.h>
+
+#include "test_util.h"
+
+namespace {
+
+// A C function through the checker: the narrow arguments arrive with random
+// upper bits, which compiled code must ignore.
+uint64_t MixArgs(uint32_t a, uint8_t b, int32_t c, const uint8_t *p, size_t n,
+                 int16_t d, uint64_t e, bool f) {
+  uint64_t h = a;
+  h = h * 31 + b;
+  h = h * 31 + static_cast<uint64_t>(static_cast<int64_t>(c));
+  for (size_t i = 0; i < n; i++) {
+    h = h * 31 + p[i];
+  }
+  h = h * 31 + static_cast<uint64_t>(static_cast<int64_t>(d));
+  h = h * 31 + e;
+  return h * 31 + (f ? 1 : 0);
+}
+
+void NoArgs() {}
+
+volatile int g_sink;
+void NeverChecked() { g_sink = 1; }
+void NotRunnable() { g_sink = 2; }
+
+TEST(ABITest, CFunctions) {
+  const uint8_t buf[3] = {7, 8, 9};
+  uint64_t want = MixArgs(0xfffffffe, 200, -5, buf, 3, -2, 1ull << 63, true);
+  for (int i = 0; i < 16; i++) {
+    EXPECT_EQ(want, CHECK_ABI(MixArgs, 0xfffffffe, 200, -5, buf, 3, -2,
+                              1ull << 63, true));
+  }
+  CHECK_ABI(NoArgs);
+}
+
+// The coverage logic the final check runs, on a made-up symbol list.
+TEST(ABITest, Coverage) {
+  CHECK_ABI(NoArgs);
+  abi_test::NotRunnableHere(NotRunnable);
+  const abi_test::AsmEntryPoint list[] = {
+      {"NoArgs", reinterpret_cast<const void *>(&NoArgs)},
+      {"NeverChecked", reinterpret_cast<const void *>(&NeverChecked)},
+      {"NotRunnable", reinterpret_cast<const void *>(&NotRunnable)},
+      {"bittern_abi_trampoline", reinterpret_cast<const void *>(&NeverChecked)},
+  };
+  size_t exempt = 99;
+  std::vector<std::string> missing =
+      abi_test::UncheckedEntryPoints(list, 4, &exempt);
+  EXPECT_EQ(std::vector<std::string>{"NeverChecked"}, missing);
+  EXPECT_EQ(1u, exempt);
+}
+
+}  // namespace
+
+#if defined(SUPPORTS_ABI_TEST)
+
+extern "C" {
+uint64_t bittern_abi_fixture_good(uint64_t a1, uint64_t a2, uint64_t a3,
+                                  uint64_t a4, uint64_t a5, uint64_t a6,
+                                  uint64_t a7, uint64_t a8);
+uint64_t bittern_abi_fixture_raw_ok(void);
+uint64_t bittern_abi_fixture_rsp_mod16(void);
+void bittern_abi_fixture_clobber_rbx(void);
+void bittern_abi_fixture_clobber_r12(void);
+void bittern_abi_fixture_clobber_rdi(void);
+void bittern_abi_fixture_clobber_xmm6(void);
+void bittern_abi_fixture_leave_df(void);
+void bittern_abi_fixture_move_rsp(void);
+void bittern_abi_fixture_bad_cfa(void);
+void bittern_abi_fixture_bad_cfi_reg(void);
+uint64_t bittern_abi_trampoline(const void *fn, abi_test::State *state,
+                                const uint64_t *args);
+}
+
+namespace {
+
+TEST(ABITest, GoodFixture) {
+  // a1 + 2*a2 + ... + 8*a8: checks every argument, the two on the stack too.
+  EXPECT_EQ(204u, CHECK_ABI(bittern_abi_fixture_good, 1, 2, 3, 4, 5, 6, 7, 8));
+  TestRNG rng(1);
+  for (int i = 0; i < 32; i++) {
+    uint64_t a[8], want = 0;
+    for (int j = 0; j < 8; j++) {
+      a[j] = rng.Next();
+      want += (j + 1) * a[j];
+    }
+    EXPECT_EQ(want, CHECK_ABI(bittern_abi_fixture_good, a[0], a[1], a[2],
+                              a[3], a[4], a[5], a[6], a[7]));
+  }
+  EXPECT_EQ(0u, CHECK_ABI(bittern_abi_fixture_raw_ok));
+  // The trampoline calls with %rsp 16-byte aligned, so at entry it is 8 mod
+  // 16 (the return address was pushed).
+  EXPECT_EQ(8u, CHECK_ABI(bittern_abi_fixture_rsp_mod16));
+}
+
+TEST(ABITest, ClobberedRbx) {
+  EXPECT_NONFATAL_FAILURE(CHECK_ABI(bittern_abi_fixture_clobber_rbx),
+                          "rbx was not restored by "
+                          "bittern_abi_fixture_clobber_rbx");
+}
+
+TEST(ABITest, ClobberedR12) {
+  EXPECT_NONFATAL_FAILURE(CHECK_ABI(bittern_abi_fixture_clobber_r12),
+                          "r12 was not restored");
+}
+
+TEST(ABITest, DirectionFlag) {
+  EXPECT_NONFATAL_FAILURE(CHECK_ABI(bittern_abi_fixture_leave_df),
+                          "the direction flag was set on return from "
+                          "bittern_abi_fixture_leave_df");
+  // The trampoline cleared it again: this call must pass.
+  CHECK_ABI(bittern_abi_fixture_good, 1, 2, 3, 4, 5, 6, 7, 8);
+}
+
+TEST(ABITest, StackPointer) {
+  EXPECT_NONFATAL_FAILURE(CHECK_ABI(bittern_abi_fixture_move_rsp),
+                          "rsp was not restored by "
+                          "bittern_abi_fixture_move_rsp (moved by -8 bytes)");
+}
+
+// rdi, rsi and xmm6-xmm15 are callee-saved on Win64 only.
+TEST(ABITest, Win64OnlyRegisters) {
+#if defined(_WIN64)
+  EXPECT_NONFATAL_FAILURE(CHECK_ABI(bittern_abi_fixture_clobber_rdi),
+                          "rdi was not restored");
+  EXPECT_NONFATAL_FAILURE(CHECK_ABI(bittern_abi_fixture_clobber_xmm6),
+                          "xmm6 was not restored");
+#else
+  CHECK_ABI(bittern_abi_fixture_clobber_rdi);
+  CHECK_ABI(bittern_abi_fixture_clobber_xmm6);
+#endif
+}
+
+#if defined(__linux__) && defined(__ELF__)
+
+TEST(ABITest, UnwindGood) {
+  EXPECT_EQ(204u, CHECK_ABI_UNWIND(bittern_abi_fixture_good, 1, 2, 3, 4, 5,
+                                   6, 7, 8));
+  EXPECT_EQ(0u, CHECK_ABI_UNWIND(bittern_abi_fixture_raw_ok));
+}
+
+TEST(ABITest, UnwindBadCFA) {
+  // The registers are fine, so the plain check passes ...
+  CHECK_ABI(bittern_abi_fixture_bad_cfa);
+  // ... but after its push the CFI points the unwinder at the wrong slot.
+  EXPECT_NONFATAL_FAILURE(CHECK_ABI_UNWIND(bittern_abi_fixture_bad_cfa),
+                          "at bittern_abi_fixture_bad_cfa+0x5, the unwinder "
+                          "did not reach the caller's frame");
+}
+
+TEST(ABITest, UnwindBadSavedRegister) {
+  CHECK_ABI(bittern_abi_fixture_bad_cfi_reg);
+  EXPECT_NONFATAL_FAILURE(CHECK_ABI_UNWIND(bittern_abi_fixture_bad_cfi_reg),
+                          "the unwinder recovered a wrong rbx");
+}
+
+#endif  // __linux__ && __ELF__
+
+// The build lists the library's assembly symbols with nm; the trampoline is
+// one of them, with the address the linker gave it.
+TEST(ABITest, AsmSymbolList) {
+  bool found = false;
+  for (size_t i = 0; i < abi_test::kNumAsmEntryPoints; i++) {
+    const abi_test::AsmEntryPoint &e = abi_test::kAsmEntryPoints[i];
+    ASSERT_NE(nullptr, e.name);
+    if (strcmp(e.name, "bittern_abi_trampoline") == 0) {
+      found = true;
+      EXPECT_EQ(reinterpret_cast<const void *>(&bittern_abi_trampoline),
+                e.addr);
+    }
+  }
+  EXPECT_TRUE(found) << "bittern_abi_trampoline missing from the nm list";
+}
+
+}  // namespace
+
+#endif  // SUPPORTS_ABI_TEST

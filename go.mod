@@ -1,0 +1,3 @@
+module bittern
+
+go 1.19

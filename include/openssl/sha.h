@@ -1,0 +1,242 @@
+// Copyright 2026 The project authors.
+//
+// sha.h: the SHA-1 and SHA-2 hash functions (FIPS 180-4).
+
+#ifndef OPENSSL_HEADER_SHA_H
+#define OPENSSL_HEADER_SHA_H
+
+#include <openssl/base.h>
+
+#if defined(__cplusplus)
+extern "C" {
+#endif
+
+// Every family below offers the same two interfaces:
+//
+//   - A streaming one: `*_Init`, any number of `*_Update`, then `*_Final`.
+//     These return one (OpenSSL's convention; they cannot fail). `*_Final`
+//     overwrites the whole context with zeros once the digest is written, so
+//     the context must be initialised again before it is reused.
+//   - A one-shot function (`SHA256` etc.) that hashes `len` bytes at `data`
+//     into `out` and returns `out`.
+//
+// Input and output buffers may overlap each other: the input is consumed
+// before the output is written. A context must not overlap either. `data`
+// may be NULL when `len` is zero. A message may be up to 2^64 - 1 bits long
+// for SHA-1, SHA-224 and SHA-256 and 2^128 - 1 bits for the SHA-512 family;
+// longer messages (which no caller can produce) give unspecified output.
+//
+// The contexts are public so they can live on the stack; their fields are
+// private to the library.
+
+// SHA-1.
+//
+// SHA-1 is broken for collision resistance. It is here for compatibility
+// with existing protocols (HMAC-SHA1, legacy signatures), not for new
+// designs.
+
+// SHA_CBLOCK is the SHA-1 block size in bytes.
+#define SHA_CBLOCK 64
+
+// SHA_DIGEST_LENGTH is the length of a SHA-1 digest in bytes.
+#define SHA_DIGEST_LENGTH 20
+
+// SHA1_Init initialises `sha` for a new SHA-1 computation and returns one.
+OPENSSL_EXPORT int SHA1_Init(SHA_CTX *sha);
+
+// SHA1_Update adds `len` bytes from `data` to `sha` and returns one.
+OPENSSL_EXPORT int SHA1_Update(SHA_CTX *sha, const void *data, size_t len);
+
+// SHA1_Final writes the SHA-1 digest of everything added to `sha` to `out`,
+// zeroes `sha`, and returns one.
+OPENSSL_EXPORT int SHA1_Final(uint8_t out[SHA_DIGEST_LENGTH], SHA_CTX *sha);
+
+// SHA1 writes the SHA-1 digest of `len` bytes from `data` to `out` and
+// returns `out`.
+OPENSSL_EXPORT uint8_t *SHA1(const uint8_t *data, size_t len,
+                             uint8_t out[SHA_DIGEST_LENGTH]);
+
+// SHA-224.
+
+// SHA224_CBLOCK is the SHA-224 block size in bytes.
+#define SHA224_CBLOCK 64
+
+// SHA224_DIGEST_LENGTH is the length of a SHA-224 digest in bytes.
+#define SHA224_DIGEST_LENGTH 28
+
+// SHA224_Init initialises `sha` for a new SHA-224 computation and returns
+// one.
+OPENSSL_EXPORT int SHA224_Init(SHA256_CTX *sha);
+
+// SHA224_Update adds `len` bytes from `data` to `sha` and returns one.
+OPENSSL_EXPORT int SHA224_Update(SHA256_CTX *sha, const void *data,
+                                 size_t len);
+
+// SHA224_Final writes the SHA-224 digest of everything added to `sha` to
+// `out`, zeroes `sha`, and returns one.
+OPENSSL_EXPORT int SHA224_Final(uint8_t out[SHA224_DIGEST_LENGTH],
+                                SHA256_CTX *sha);
+
+// SHA224 writes the SHA-224 digest of `len` bytes from `data` to `out` and
+// returns `out`.
+OPENSSL_EXPORT uint8_t *SHA224(const uint8_t *data, size_t len,
+                               uint8_t out[SHA224_DIGEST_LENGTH]);
+
+// SHA-256.
+
+// SHA256_CBLOCK is the SHA-256 block size in bytes.
+#define SHA256_CBLOCK 64
+
+// SHA256_DIGEST_LENGTH is the length of a SHA-256 digest in bytes.
+#define SHA256_DIGEST_LENGTH 32
+
+// SHA256_Init initialises `sha` for a new SHA-256 computation and returns
+// one.
+OPENSSL_EXPORT int SHA256_Init(SHA256_CTX *sha);
+
+// SHA256_Update adds `len` bytes from `data` to `sha` and returns one.
+OPENSSL_EXPORT int SHA256_Update(SHA256_CTX *sha, const void *data,
+                                 size_t len);
+
+// SHA256_Final writes the SHA-256 digest of everything added to `sha` to
+// `out`, zeroes `sha`, and returns one.
+OPENSSL_EXPORT int SHA256_Final(uint8_t out[SHA256_DIGEST_LENGTH],
+                                SHA256_CTX *sha);
+
+// SHA256 writes the SHA-256 digest of `len` bytes from `data` to `out` and
+// returns `out`.
+OPENSSL_EXPORT uint8_t *SHA256(const uint8_t *data, size_t len,
+                               uint8_t out[SHA256_DIGEST_LENGTH]);
+
+// SHA-384.
+
+// SHA384_CBLOCK is the SHA-384 block size in bytes.
+#define SHA384_CBLOCK 128
+
+// SHA384_DIGEST_LENGTH is the length of a SHA-384 digest in bytes.
+#define SHA384_DIGEST_LENGTH 48
+
+// SHA384_Init initialises `sha` for a new SHA-384 computation and returns
+// one.
+OPENSSL_EXPORT int SHA384_Init(SHA512_CTX *sha);
+
+// SHA384_Update adds `len` bytes from `data` to `sha` and returns one.
+OPENSSL_EXPORT int SHA384_Update(SHA512_CTX *sha, const void *data,
+                                 size_t len);
+
+// SHA384_Final writes the SHA-384 digest of everything added to `sha` to
+// `out`, zeroes `sha`, and returns one.
+OPENSSL_EXPORT int SHA384_Final(uint8_t out[SHA384_DIGEST_LENGTH],
+                                SHA512_CTX *sha);
+
+// SHA384 writes the SHA-384 digest of `len` bytes from `data` to `out` and
+// returns `out`.
+OPENSSL_EXPORT uint8_t *SHA384(const uint8_t *data, size_t len,
+                               uint8_t out[SHA384_DIGEST_LENGTH]);
+
+// SHA-512.
+
+// SHA512_CBLOCK is the SHA-512 block size in bytes.
+#define SHA512_CBLOCK 128
+
+// SHA512_DIGEST_LENGTH is the length of a SHA-512 digest in bytes.
+#define SHA512_DIGEST_LENGTH 64
+
+// SHA512_Init initialises `sha` for a new SHA-512 computation and returns
+// one.
+OPENSSL_EXPORT int SHA512_Init(SHA512_CTX *sha);
+
+// SHA512_Update adds `len` bytes from `data` to `sha` and returns one.
+OPENSSL_EXPORT int SHA512_Update(SHA512_CTX *sha, const void *data,
+                                 size_t len);
+
+// SHA512_Final writes the SHA-512 digest of everything added to `sha` to
+// `out`, zeroes `sha`, and returns one.
+OPENSSL_EXPORT int SHA512_Final(uint8_t out[SHA512_DIGEST_LENGTH],
+                                SHA512_CTX *sha);
+
+// SHA512 writes the SHA-512 digest of `len` bytes from `data` to `out` and
+// returns `out`.
+OPENSSL_EXPORT uint8_t *SHA512(const uint8_t *data, size_t len,
+                               uint8_t out[SHA512_DIGEST_LENGTH]);
+
+// SHA-512/224.
+
+// SHA512_224_DIGEST_LENGTH is the length of a SHA-512/224 digest in bytes.
+// Its block size is SHA512_CBLOCK.
+#define SHA512_224_DIGEST_LENGTH 28
+
+// SHA512_224_Init initialises `sha` for a new SHA-512/224 computation and
+// returns one.
+OPENSSL_EXPORT int SHA512_224_Init(SHA512_CTX *sha);
+
+// SHA512_224_Update adds `len` bytes from `data` to `sha` and returns one.
+OPENSSL_EXPORT int SHA512_224_Update(SHA512_CTX *sha, const void *data,
+                                     size_t len);
+
+// SHA512_224_Final writes the SHA-512/224 digest of everything added to
+// `sha` to `out`, zeroes `sha`, and returns one.
+OPENSSL_EXPORT int SHA512_224_Final(uint8_t out[SHA512_224_DIGEST_LENGTH],
+                                    SHA512_CTX *sha);
+
+// SHA512_224 writes the SHA-512/224 digest of `len` bytes from `data` to
+// `out` and returns `out`.
+OPENSSL_EXPORT uint8_t *SHA512_224(const uint8_t *data, size_t len,
+                                   uint8_t out[SHA512_224_DIGEST_LENGTH]);
+
+// SHA-512/256.
+
+// SHA512_256_DIGEST_LENGTH is the length of a SHA-512/256 digest in bytes.
+// Its block size is SHA512_CBLOCK.
+#define SHA512_256_DIGEST_LENGTH 32
+
+// SHA512_256_Init initialises `sha` for a new SHA-512/256 computation and
+// returns one.
+OPENSSL_EXPORT int SHA512_256_Init(SHA512_CTX *sha);
+
+// SHA512_256_Update adds `len` bytes from `data` to `sha` and returns one.
+OPENSSL_EXPORT int SHA512_256_Update(SHA512_CTX *sha, const void *data,
+                                     size_t len);
+
+// SHA512_256_Final writes the SHA-512/256 digest of everything added to
+// `sha` to `out`, zeroes `sha`, and returns one.
+OPENSSL_EXPORT int SHA512_256_Final(uint8_t out[SHA512_256_DIGEST_LENGTH],
+                                    SHA512_CTX *sha);
+
+// SHA512_256 writes the SHA-512/256 digest of `len` bytes from `data` to
+// `out` and returns `out`.
+OPENSSL_EXPORT uint8_t *SHA512_256(const uint8_t *data, size_t len,
+                                   uint8_t out[SHA512_256_DIGEST_LENGTH]);
+
+// Contexts.
+//
+// Each holds the chaining value `h`, the message length so far in bytes,
+// and the bytes of a block not yet compressed (`num` of them, always fewer
+// than one block).
+
+struct sha_state_st {
+  uint32_t h[5];
+  uint32_t num;
+  uint64_t len;  // bytes added so far, mod 2^64
+  uint8_t data[SHA_CBLOCK];
+};
+
+struct sha256_state_st {
+  uint32_t h[8];
+  uint32_t num;
+  uint64_t len;  // bytes added so far, mod 2^64
+  uint8_t data[SHA256_CBLOCK];
+};
+
+struct sha512_state_st {
+  uint64_t h[8];
+  uint64_t len_lo, len_hi;  // bytes added so far, a 128-bit count
+  uint32_t num;
+  uint8_t data[SHA512_CBLOCK];
+};
+
+#if defined(__cplusplus)
+}  // extern "C"
+#endif
+
+#endif  // OPENSSL_HEADER_SHA_H

@@ -1,0 +1,826 @@
+// Copyright 2026 The project authors.
+//
+// bssl speed: throughput of the library's public API.
+//
+// Each benchmark "item" (SHA-256, ChaCha20, ChaCha20-Poly1305 seal, ...) is
+// one call of the public API on a buffer of one chunk size. For every
+// selected item and chunk size we
+//
+//   1. build a per-thread state (buffers, keys, an AEAD context, and for
+//      AEAD "open" a genuinely sealed message, so every open verifies);
+//   2. warm up: call the item for a short while (1/20 of the time budget, at
+//      most 50 ms), so lazy initialisation (implementation choice, RNG
+//      seeding), caches and the core clock settle before we measure;
+//   3. time it: run batches of 1, 2, 4, ... calls, reading CLOCK_MONOTONIC
+//      only between batches; the batch doubles while one batch takes less
+//      than 1/32 of the budget, so clock reads cost nothing measurable and
+//      the last batch overshoots the budget by a few percent at most;
+//   4. print BoringSSL's line:
+//        Did N NAME (LEN bytes) operations in Tus (R ops/sec): X MB/s
+//      with R = N / T and X = LEN * R / 10^6, or a JSON object with -json.
+//
+// With -threads N the same item runs on N threads at once, each with its
+// own state, released together by a barrier; the line reports all their
+// calls over the longest thread's time.
+//
+// With -impls, every primitive that has an implementation table
+// (crypto/impl.h) is measured once per implementation the CPU can run,
+// forced with CRYPTO_impl_force, and printed as a table with the speed-up
+// over the portable C code and cycles per byte (see cycles.c).
+
+#define _POSIX_C_SOURCE 200809L
+
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <openssl/aead.h>
+#include <openssl/chacha.h>
+#include <openssl/digest.h>
+#include <openssl/hmac.h>
+#include <openssl/mem.h>
+#include <openssl/poly1305.h>
+#include <openssl/rand.h>
+#include <openssl/sha.h>
+
+#include "../crypto/chacha/internal.h"
+#include "../crypto/impl.h"
+#include "../crypto/poly1305/internal.h"
+#include "../crypto/sha/internal.h"
+#include "internal.h"
+
+// Per-thread state of one item at one chunk size.
+struct speed_state {
+  size_t len;       // bytes per call
+  uint8_t *in;      // `len` bytes of input
+  uint8_t *out;     // `len` + kOutSlack bytes of output
+  uint8_t *sealed;  // AEAD open: the sealed message (ciphertext || tag)
+  size_t sealed_len;
+  uint8_t key[32];
+  uint8_t nonce[24];
+  uint8_t ad[13];  // as a TLS 1.2 record header: 13 bytes
+  EVP_AEAD_CTX aead;
+  int aead_ready;
+  size_t nonce_len;  // of the AEAD
+};
+
+// kOutSlack leaves room for the largest digest or AEAD tag after the data.
+#define kOutSlack 64
+
+// consume tells the compiler the memory at `p` is read, so it cannot drop
+// the computation that wrote it. It emits no instruction.
+static inline void consume(const void *p) {
+  __asm__ volatile("" : : "r"(p) : "memory");
+}
+
+// Items. Each op makes one call of the public API and returns one, or
+// returns zero if that call failed (which ends the run with an error).
+
+static int op_sha1(struct speed_state *st) {
+  consume(SHA1(st->in, st->len, st->out));
+  return 1;
+}
+
+static int op_sha224(struct speed_state *st) {
+  consume(SHA224(st->in, st->len, st->out));
+  return 1;
+}
+
+static int op_sha256(struct speed_state *st) {
+  consume(SHA256(st->in, st->len, st->out));
+  return 1;
+}
+
+static int op_sha384(struct speed_state *st) {
+  consume(SHA384(st->in, st->len, st->out));
+  return 1;
+}
+
+static int op_sha512(struct speed_state *st) {
+  consume(SHA512(st->in, st->len, st->out));
+  return 1;
+}
+
+static int op_sha512_256(struct speed_state *st) {
+  consume(SHA512_256(st->in, st->len, st->out));
+  return 1;
+}
+
+static int op_hmac_sha256(struct speed_state *st) {
+  unsigned out_len;
+  if (HMAC(EVP_sha256(), st->key, sizeof(st->key), st->in, st->len, st->out,
+           &out_len) == NULL) {
+    return 0;
+  }
+  consume(st->out);
+  return 1;
+}
+
+static int op_chacha20(struct speed_state *st) {
+  CRYPTO_chacha_20(st->out, st->in, st->len, st->key, st->nonce, 0);
+  consume(st->out);
+  return 1;
+}
+
+static int op_poly1305(struct speed_state *st) {
+  poly1305_state poly;
+  CRYPTO_poly1305_init(&poly, st->key);
+  CRYPTO_poly1305_update(&poly, st->in, st->len);
+  CRYPTO_poly1305_finish(&poly, st->out);
+  consume(st->out);
+  return 1;
+}
+
+static int op_aead_seal(struct speed_state *st) {
+  size_t out_len;
+  if (!EVP_AEAD_CTX_seal(&st->aead, st->out, &out_len, st->len + kOutSlack,
+                         st->nonce, st->nonce_len, st->in, st->len, st->ad,
+                         sizeof(st->ad))) {
+    return 0;
+  }
+  consume(st->out);
+  return 1;
+}
+
+static int op_aead_open(struct speed_state *st) {
+  size_t out_len;
+  if (!EVP_AEAD_CTX_open(&st->aead, st->out, &out_len, st->len + kOutSlack,
+                         st->nonce, st->nonce_len, st->sealed, st->sealed_len,
+                         st->ad, sizeof(st->ad)) ||
+      out_len != st->len) {
+    return 0;
+  }
+  consume(st->out);
+  return 1;
+}
+
+static int op_rand(struct speed_state *st) {
+  if (!RAND_bytes(st->out, st->len)) {
+    return 0;
+  }
+  consume(st->out);
+  return 1;
+}
+
+enum aead_use { AEAD_NONE, AEAD_SEAL, AEAD_OPEN };
+
+struct speed_item {
+  const char *name;    // "SHA-256": printed, and what -filter matches
+  const char *suffix;  // printed after "(LEN bytes)", or NULL
+  // prim is the implementation table -impls walks, or NULL. Several items
+  // may share a table (SHA-224 and SHA-256); -impls measures it once, with
+  // the item marked `stands_for_prim` if it is selected, else with the
+  // first selected one.
+  CRYPTO_PRIMITIVE *prim;
+  int stands_for_prim;
+  const EVP_AEAD *(*aead_fn)(void);  // the AEAD of AEAD items
+  enum aead_use aead_use;
+  int (*op)(struct speed_state *st);
+};
+
+static const struct speed_item kItems[] = {
+    // name, suffix, table, stands for it, AEAD, AEAD use, op
+    {"SHA-1", NULL, &CRYPTO_primitive_sha1, 1, NULL, AEAD_NONE, op_sha1},
+    {"SHA-224", NULL, &CRYPTO_primitive_sha256, 0, NULL, AEAD_NONE, op_sha224},
+    {"SHA-256", NULL, &CRYPTO_primitive_sha256, 1, NULL, AEAD_NONE, op_sha256},
+    {"SHA-384", NULL, &CRYPTO_primitive_sha512, 0, NULL, AEAD_NONE, op_sha384},
+    {"SHA-512", NULL, &CRYPTO_primitive_sha512, 1, NULL, AEAD_NONE, op_sha512},
+    {"SHA-512-256", NULL, &CRYPTO_primitive_sha512, 0, NULL, AEAD_NONE,
+     op_sha512_256},
+    {"HMAC-SHA256", NULL, NULL, 0, NULL, AEAD_NONE, op_hmac_sha256},
+    {"ChaCha20", NULL, &CRYPTO_primitive_chacha20, 1, NULL, AEAD_NONE,
+     op_chacha20},
+    {"Poly1305", NULL, &CRYPTO_primitive_poly1305, 1, NULL, AEAD_NONE,
+     op_poly1305},
+    {"ChaCha20-Poly1305", "seal", NULL, 0, EVP_aead_chacha20_poly1305,
+     AEAD_SEAL, op_aead_seal},
+    {"ChaCha20-Poly1305", "open", NULL, 0, EVP_aead_chacha20_poly1305,
+     AEAD_OPEN, op_aead_open},
+    {"XChaCha20-Poly1305", "seal", NULL, 0, EVP_aead_xchacha20_poly1305,
+     AEAD_SEAL, op_aead_seal},
+    {"XChaCha20-Poly1305", "open", NULL, 0, EVP_aead_xchacha20_poly1305,
+     AEAD_OPEN, op_aead_open},
+    {"RNG", NULL, NULL, 0, NULL, AEAD_NONE, op_rand},
+};
+
+#define kNumItems (sizeof(kItems) / sizeof(kItems[0]))
+
+// describe writes "NAME (LEN bytes)[ SUFFIX]" to `buf`.
+static void describe(char *buf, size_t buf_len, const struct speed_item *item,
+                     size_t len) {
+  snprintf(buf, buf_len, "%s (%zu bytes)%s%s", item->name, len,
+           item->suffix != NULL ? " " : "",
+           item->suffix != NULL ? item->suffix : "");
+}
+
+// State set-up and tear-down.
+
+static void state_free(struct speed_state *st) {
+  if (st->aead_ready) {
+    EVP_AEAD_CTX_cleanup(&st->aead);
+  }
+  free(st->in);
+  free(st->out);
+  free(st->sealed);
+  OPENSSL_cleanse(st, sizeof(*st));
+}
+
+// state_init prepares `st` for `item` at `len` bytes per call. The inputs
+// are a fixed pattern: the benchmark needs no secrets. It returns one on
+// success; on failure it returns zero and `st` needs no state_free.
+static int state_init(struct speed_state *st, const struct speed_item *item,
+                      size_t len) {
+  memset(st, 0, sizeof(*st));
+  st->len = len;
+  st->in = malloc(len == 0 ? 1 : len);
+  st->out = malloc(len + kOutSlack);
+  if (st->in == NULL || st->out == NULL) {
+    state_free(st);
+    return 0;
+  }
+  for (size_t i = 0; i < len; i++) {
+    st->in[i] = (uint8_t)(i * 7 + 1);
+  }
+  for (size_t i = 0; i < sizeof(st->key); i++) {
+    st->key[i] = (uint8_t)(0xa0 + i);
+  }
+  for (size_t i = 0; i < sizeof(st->nonce); i++) {
+    st->nonce[i] = (uint8_t)(0x40 + i);
+  }
+  for (size_t i = 0; i < sizeof(st->ad); i++) {
+    st->ad[i] = (uint8_t)i;
+  }
+  if (item->aead_use == AEAD_NONE) {
+    return 1;
+  }
+
+  const EVP_AEAD *aead = item->aead_fn();
+  st->nonce_len = EVP_AEAD_nonce_length(aead);
+  if (st->nonce_len > sizeof(st->nonce) ||
+      EVP_AEAD_key_length(aead) > sizeof(st->key) ||
+      EVP_AEAD_max_overhead(aead) > kOutSlack ||
+      !EVP_AEAD_CTX_init(&st->aead, aead, st->key, EVP_AEAD_key_length(aead),
+                         EVP_AEAD_DEFAULT_TAG_LENGTH, NULL)) {
+    state_free(st);
+    return 0;
+  }
+  st->aead_ready = 1;
+  if (item->aead_use == AEAD_OPEN) {
+    // Seal the input once; every timed call opens this message.
+    st->sealed = malloc(len + kOutSlack);
+    if (st->sealed == NULL ||
+        !EVP_AEAD_CTX_seal(&st->aead, st->sealed, &st->sealed_len,
+                           len + kOutSlack, st->nonce, st->nonce_len, st->in,
+                           len, st->ad, sizeof(st->ad))) {
+      state_free(st);
+      return 0;
+    }
+  }
+  return 1;
+}
+
+// Timing.
+
+struct speed_result {
+  uint64_t calls;
+  uint64_t ns;      // time the timed calls took
+  uint64_t cycles;  // cycles over the same calls, when a counter was given
+};
+
+static int run_calls(const struct speed_item *item, struct speed_state *st,
+                     uint64_t n) {
+  for (uint64_t i = 0; i < n; i++) {
+    if (!item->op(st)) {
+      return 0;
+    }
+  }
+  return 1;
+}
+
+// time_item measures `item` on `st` for `budget_ns`, as described at the
+// top of the file. If `cyc` is not NULL it also counts cycles. It returns
+// zero if any call failed.
+static int time_item(const struct speed_item *item, struct speed_state *st,
+                     uint64_t budget_ns, const struct tool_cycles *cyc,
+                     struct speed_result *res) {
+  // Warm-up, in doubling batches too so the clock is read rarely.
+  uint64_t warm_ns = budget_ns / 20;
+  if (warm_ns > 50 * 1000 * 1000) {
+    warm_ns = 50 * 1000 * 1000;
+  }
+  uint64_t start = tool_now_ns();
+  for (uint64_t batch = 1;; batch *= 2) {
+    if (!run_calls(item, st, batch)) {
+      return 0;
+    }
+    if (tool_now_ns() - start >= warm_ns) {
+      break;
+    }
+  }
+
+  uint64_t calls = 0, batch = 1;
+  uint64_t cycles_start = cyc != NULL ? tool_cycles_now(cyc) : 0;
+  start = tool_now_ns();
+  uint64_t last = start, now;
+  for (;;) {
+    if (!run_calls(item, st, batch)) {
+      return 0;
+    }
+    calls += batch;
+    now = tool_now_ns();
+    if (now - start >= budget_ns) {
+      break;
+    }
+    if ((now - last) * 32 < budget_ns) {
+      batch *= 2;
+    }
+    last = now;
+  }
+  res->cycles = cyc != NULL ? tool_cycles_now(cyc) - cycles_start : 0;
+  res->calls = calls;
+  res->ns = now - start;
+  return 1;
+}
+
+// A job is one thread's share of a -threads run.
+struct speed_job {
+  const struct speed_item *item;
+  size_t len;
+  uint64_t budget_ns;
+  pthread_barrier_t *barrier;
+  int ok;
+  struct speed_result res;
+};
+
+static void *job_main(void *arg) {
+  struct speed_job *job = arg;
+  struct speed_state st;
+  int ready = state_init(&st, job->item, job->len);
+  // Every thread reaches the barrier, even one whose set-up failed, so the
+  // others are not left waiting.
+  pthread_barrier_wait(job->barrier);
+  job->ok = ready && time_item(job->item, &st, job->budget_ns, NULL, &job->res);
+  if (ready) {
+    state_free(&st);
+  }
+  return NULL;
+}
+
+// measure runs `item` at `len` on `threads` threads (the calling thread
+// alone when `threads` is 1, with `cyc` counting cycles if not NULL) and
+// sums the results: all calls, over the longest time.
+static int measure(const struct speed_item *item, size_t len,
+                   uint64_t budget_ns, unsigned threads,
+                   const struct tool_cycles *cyc, struct speed_result *res) {
+  memset(res, 0, sizeof(*res));
+  if (threads == 1) {
+    struct speed_state st;
+    if (!state_init(&st, item, len)) {
+      return 0;
+    }
+    int ok = time_item(item, &st, budget_ns, cyc, res);
+    state_free(&st);
+    return ok;
+  }
+
+  struct speed_job *jobs = calloc(threads, sizeof(*jobs));
+  pthread_t *tids = calloc(threads, sizeof(*tids));
+  pthread_barrier_t barrier;
+  int ok = jobs != NULL && tids != NULL &&
+           pthread_barrier_init(&barrier, NULL, threads) == 0;
+  if (!ok) {
+    free(jobs);
+    free(tids);
+    return 0;
+  }
+  unsigned started = 0;
+  for (; started < threads; started++) {
+    jobs[started].item = item;
+    jobs[started].len = len;
+    jobs[started].budget_ns = budget_ns;
+    jobs[started].barrier = &barrier;
+    if (pthread_create(&tids[started], NULL, job_main, &jobs[started]) != 0) {
+      break;
+    }
+  }
+  if (started != threads) {
+    // The barrier can never open: the threads already started are stuck.
+    fprintf(stderr, "speed: could not start %u threads\n", threads);
+    exit(1);
+  }
+  for (unsigned i = 0; i < threads; i++) {
+    pthread_join(tids[i], NULL);
+    ok &= jobs[i].ok;
+    res->calls += jobs[i].res.calls;
+    if (jobs[i].res.ns > res->ns) {
+      res->ns = jobs[i].res.ns;
+    }
+  }
+  pthread_barrier_destroy(&barrier);
+  free(jobs);
+  free(tids);
+  return ok;
+}
+
+// Options.
+
+#define kMaxChunks 64
+#define kMaxChunkLen ((uint64_t)1 << 26)
+#define kMaxThreads 256
+
+struct speed_options {
+  char **filters;  // NULL-terminated list of substrings, or NULL for all
+  size_t num_filters;
+  double timeout;
+  size_t chunks[kMaxChunks];
+  size_t num_chunks;
+  int json;
+  int impls;
+  unsigned threads;
+};
+
+static void speed_usage(FILE *out) {
+  fprintf(out,
+          "Usage: bssl speed [options]\n"
+          "\n"
+          "  -filter A,B,...  run only items whose name contains A or B ...\n"
+          "                   (e.g. SHA-256, ChaCha20-Poly1305, open)\n"
+          "  -timeout S       seconds per item and size (default 1; "
+          "fractions allowed)\n"
+          "  -chunks N,M,...  bytes per call (default "
+          "16,256,1350,8192,16384)\n"
+          "  -threads N       run each item on N threads at once and report "
+          "the total\n"
+          "  -json            print a JSON array instead of Did lines\n"
+          "  -impls           compare every implementation of SHA-1, SHA-256,"
+          "\n"
+          "                   SHA-512, ChaCha20 and Poly1305 this CPU can "
+          "run\n"
+          "                   (one thread, a table: not with -threads or "
+          "-json)\n"
+          "  -help            print this message\n"
+          "\n"
+          "Items:");
+  const char *last = "";
+  for (size_t i = 0; i < kNumItems; i++) {
+    if (strcmp(kItems[i].name, last) != 0) {
+      fprintf(out, " %s", kItems[i].name);
+    }
+    last = kItems[i].name;
+  }
+  fprintf(out, "\n");
+}
+
+// parse_list splits `value` at commas into `*out_items` (pointers into a
+// copy the caller frees with free(*out_buf)). Empty elements are an error.
+static int parse_list(const char *value, char **out_buf, char ***out_items,
+                      size_t *out_num) {
+  char *buf = strdup(value);
+  size_t n = 1;
+  for (const char *p = value; *p != '\0'; p++) {
+    n += *p == ',';
+  }
+  char **items = calloc(n + 1, sizeof(char *));
+  if (buf == NULL || items == NULL) {
+    free(buf);
+    free(items);
+    return 0;
+  }
+  size_t i = 0;
+  char *start = buf;
+  for (char *p = buf;; p++) {
+    if (*p == ',' || *p == '\0') {
+      int end = *p == '\0';
+      *p = '\0';
+      if (*start == '\0') {
+        free(buf);
+        free(items);
+        return 0;
+      }
+      items[i++] = start;
+      start = p + 1;
+      if (end) {
+        break;
+      }
+    }
+  }
+  *out_buf = buf;
+  *out_items = items;
+  *out_num = i;
+  return 1;
+}
+
+// matches returns one if `opts` selects `item` at `len`: some filter is a
+// substring of "NAME[ SUFFIX]" or of the full "NAME (LEN bytes)[ SUFFIX]".
+static int matches(const struct speed_options *opts,
+                   const struct speed_item *item, size_t len) {
+  if (opts->filters == NULL) {
+    return 1;
+  }
+  char label[128], desc[160];
+  snprintf(label, sizeof(label), "%s%s%s", item->name,
+           item->suffix != NULL ? " " : "",
+           item->suffix != NULL ? item->suffix : "");
+  describe(desc, sizeof(desc), item, len);
+  for (size_t i = 0; i < opts->num_filters; i++) {
+    if (strstr(label, opts->filters[i]) != NULL ||
+        strstr(desc, opts->filters[i]) != NULL) {
+      return 1;
+    }
+  }
+  return 0;
+}
+
+// Output.
+
+static void print_json_string(const char *s) {
+  putchar('"');
+  for (; *s != '\0'; s++) {
+    unsigned char c = (unsigned char)*s;
+    if (c == '"' || c == '\\') {
+      printf("\\%c", c);
+    } else if (c < 0x20) {
+      printf("\\u%04x", c);
+    } else {
+      putchar(c);
+    }
+  }
+  putchar('"');
+}
+
+// report prints one result as a Did line or, with -json, a JSON object
+// (`*first` says whether it is the first element of the array).
+static void report(const struct speed_options *opts, const char *desc,
+                   size_t len, const struct speed_result *res, int *first) {
+  uint64_t us = res->ns / 1000;
+  if (us == 0) {
+    us = 1;
+  }
+  if (opts->json) {
+    printf("%s{\"description\": ", *first ? "" : ",\n");
+    print_json_string(desc);
+    printf(", \"numCalls\": %" PRIu64 ", \"microseconds\": %" PRIu64
+           ", \"bytesPerCall\": %zu}",
+           res->calls, us, len);
+    *first = 0;
+  } else {
+    double ops = (double)res->calls * 1e6 / (double)us;
+    printf("Did %" PRIu64 " %s operations in %" PRIu64
+           "us (%.1f ops/sec): %.1f MB/s\n",
+           res->calls, desc, us, ops, ops * (double)len / 1e6);
+  }
+  fflush(stdout);
+}
+
+// run_normal runs every selected item at every chunk size.
+static int run_normal(const struct speed_options *opts) {
+  uint64_t budget_ns = (uint64_t)(opts->timeout * 1e9);
+  int first = 1, ran = 0;
+  if (opts->json) {
+    printf("[\n");
+  }
+  int ok = 1;
+  for (size_t i = 0; i < kNumItems && ok; i++) {
+    for (size_t c = 0; c < opts->num_chunks && ok; c++) {
+      const struct speed_item *item = &kItems[i];
+      size_t len = opts->chunks[c];
+      if (!matches(opts, item, len)) {
+        continue;
+      }
+      char desc[160];
+      describe(desc, sizeof(desc), item, len);
+      struct speed_result res;
+      if (!measure(item, len, budget_ns, opts->threads, NULL, &res)) {
+        fprintf(stderr, "speed: %s failed\n", desc);
+        ok = 0;
+        break;
+      }
+      report(opts, desc, len, &res, &first);
+      ran = 1;
+    }
+  }
+  if (opts->json) {
+    printf("\n]\n");
+  }
+  if (ok && !ran) {
+    fprintf(stderr, "speed: no benchmark matches the -filter\n");
+    return 0;
+  }
+  return ok;
+}
+
+// item_selected returns one if `opts` selects `item` at some chunk size.
+static int item_selected(const struct speed_options *opts,
+                         const struct speed_item *item) {
+  for (size_t c = 0; c < opts->num_chunks; c++) {
+    if (matches(opts, item, opts->chunks[c])) {
+      return 1;
+    }
+  }
+  return 0;
+}
+
+// impls_table measures `item` once per implementation of its table that
+// the CPU can run, forcing each with CRYPTO_impl_force, and prints a row per
+// implementation and chunk size.
+static int impls_table(const struct speed_options *opts,
+                       const struct speed_item *item,
+                       const struct tool_cycles *cyc) {
+  uint64_t budget_ns = (uint64_t)(opts->timeout * 1e9);
+  CRYPTO_PRIMITIVE *prim = item->prim;
+  printf("\n%s: implementations of %s, portable C first\n", item->name,
+         prim->name);
+  for (size_t r = 0; r < prim->num_impls; r++) {
+    if (!CRYPTO_impl_is_capable(&prim->impls[r])) {
+      printf("  (%s skipped: this CPU cannot run it)\n", prim->impls[r].name);
+    }
+  }
+  printf("  %-10s %8s %12s %9s %12s\n", "impl", "bytes", "MB/s", "speed-up",
+         cyc->kind == TOOL_CYCLES_TIME && !cyc->hz_is_known ? "ns/byte"
+                                                            : "cycles/byte");
+  for (size_t c = 0; c < opts->num_chunks; c++) {
+    size_t len = opts->chunks[c];
+    if (!matches(opts, item, len)) {
+      continue;
+    }
+    double base_mbs = 0;
+    // The table is best-first and ends with the portable C row, so walk it
+    // backwards: C first (the baseline), then each assembly path.
+    for (size_t r = prim->num_impls; r-- > 0;) {
+      const CRYPTO_IMPL *impl = &prim->impls[r];
+      if (!CRYPTO_impl_is_capable(impl)) {
+        continue;
+      }
+      if (!CRYPTO_impl_force(prim, impl->name)) {
+        fprintf(stderr, "speed: cannot force %s implementation %s\n",
+                prim->name, impl->name);
+        return 0;
+      }
+      struct speed_result res;
+      int measured = measure(item, len, budget_ns, 1, cyc, &res);
+      CRYPTO_impl_force(prim, NULL);
+      if (!measured) {
+        fprintf(stderr, "speed: %s (%zu bytes) with %s failed\n", item->name,
+                len, impl->name);
+        return 0;
+      }
+      double mbs = (double)res.calls * (double)len * 1e3 / (double)res.ns;
+      if (base_mbs == 0) {
+        base_mbs = mbs;
+      }
+      double per_byte = (double)res.cycles / ((double)res.calls * (double)len);
+      printf("  %-10s %8zu %12.1f %8.2fx %12.2f\n", impl->name, len, mbs,
+             mbs / base_mbs, per_byte);
+      fflush(stdout);
+    }
+  }
+  return 1;
+}
+
+// run_impls prints an implementation table for each selected primitive.
+// Where several items share a table, one stands for it: the one marked
+// `stands_for_prim` if the filter selects it, else the first selected.
+static int run_impls(const struct speed_options *opts) {
+  struct tool_cycles cyc;
+  tool_cycles_init(&cyc);
+  tool_cycles_describe(&cyc);
+  int ok = 1, ran = 0;
+  for (size_t i = 0; i < kNumItems && ok; i++) {
+    CRYPTO_PRIMITIVE *prim = kItems[i].prim;
+    int seen_before = 0;
+    for (size_t j = 0; j < i; j++) {
+      seen_before |= kItems[j].prim == prim;
+    }
+    if (prim == NULL || seen_before) {
+      continue;  // no table, or handled with an earlier item
+    }
+    const struct speed_item *chosen = NULL;
+    for (size_t j = i; j < kNumItems; j++) {
+      const struct speed_item *item = &kItems[j];
+      if (item->prim != prim || !item_selected(opts, item)) {
+        continue;
+      }
+      if (chosen == NULL ||
+          (item->stands_for_prim && !chosen->stands_for_prim)) {
+        chosen = item;
+      }
+    }
+    if (chosen != NULL) {
+      ran = 1;
+      ok = impls_table(opts, chosen, &cyc);
+    }
+  }
+  tool_cycles_cleanup(&cyc);
+  if (ok && !ran) {
+    fprintf(stderr,
+            "speed: no selected item has an implementation table (-impls "
+            "covers SHA-1, SHA-256, SHA-512, ChaCha20, Poly1305)\n");
+    return 0;
+  }
+  return ok;
+}
+
+int tool_speed(int argc, char **argv) {
+  static const size_t kDefaultChunks[] = {16, 256, 1350, 8192, 16384};
+  struct speed_options opts;
+  memset(&opts, 0, sizeof(opts));
+  opts.timeout = 1.0;
+  opts.threads = 1;
+  opts.num_chunks = sizeof(kDefaultChunks) / sizeof(kDefaultChunks[0]);
+  memcpy(opts.chunks, kDefaultChunks, sizeof(kDefaultChunks));
+  char *filter_buf = NULL;
+  int ret = 1;
+
+  for (int i = 1; i < argc; i++) {
+    const char *arg = argv[i];
+    const char *value = i + 1 < argc ? argv[i + 1] : NULL;
+    int takes_value =
+        strcmp(arg, "-filter") == 0 || strcmp(arg, "-timeout") == 0 ||
+        strcmp(arg, "-chunks") == 0 || strcmp(arg, "-threads") == 0;
+    if (takes_value && value == NULL) {
+      fprintf(stderr, "speed: %s needs a value\n", arg);
+      goto out;
+    }
+    if (strcmp(arg, "-help") == 0 || strcmp(arg, "--help") == 0 ||
+        strcmp(arg, "-h") == 0) {
+      speed_usage(stdout);
+      ret = 0;
+      goto out;
+    } else if (strcmp(arg, "-json") == 0) {
+      opts.json = 1;
+    } else if (strcmp(arg, "-impls") == 0) {
+      opts.impls = 1;
+    } else if (strcmp(arg, "-filter") == 0) {
+      free(filter_buf);
+      free(opts.filters);
+      opts.filters = NULL;
+      if (!parse_list(value, &filter_buf, &opts.filters, &opts.num_filters)) {
+        filter_buf = NULL;
+        fprintf(stderr,
+                "speed: bad -filter '%s' (want NAME or NAME,NAME,...)\n",
+                value);
+        goto out;
+      }
+      i++;
+    } else if (strcmp(arg, "-timeout") == 0) {
+      if (!tool_parse_seconds(value, &opts.timeout)) {
+        fprintf(stderr,
+                "speed: bad -timeout '%s' (want seconds, e.g. 1 or 0.05)\n",
+                value);
+        goto out;
+      }
+      i++;
+    } else if (strcmp(arg, "-threads") == 0) {
+      uint64_t n;
+      if (!tool_parse_u64(value, &n) || n < 1 || n > kMaxThreads) {
+        fprintf(stderr, "speed: bad -threads '%s' (want 1 to %d)\n", value,
+                kMaxThreads);
+        goto out;
+      }
+      opts.threads = (unsigned)n;
+      i++;
+    } else if (strcmp(arg, "-chunks") == 0) {
+      char *buf, **list;
+      size_t n;
+      int good = parse_list(value, &buf, &list, &n);
+      if (good) {
+        good = n <= kMaxChunks;
+        for (size_t c = 0; good && c < n; c++) {
+          uint64_t v = 0;
+          good = tool_parse_u64(list[c], &v) && v >= 1 && v <= kMaxChunkLen;
+          opts.chunks[c] = (size_t)v;
+        }
+        free(buf);
+        free(list);
+      }
+      if (!good) {
+        fprintf(stderr,
+                "speed: bad -chunks '%s' (want sizes 1 to %" PRIu64
+                " separated by commas, at most %d)\n",
+                value, kMaxChunkLen, kMaxChunks);
+        goto out;
+      }
+      opts.num_chunks = n;
+      i++;
+    } else {
+      fprintf(stderr, "speed: unknown %s '%s' (try 'bssl speed -help')\n",
+              arg[0] == '-' ? "option" : "argument", arg);
+      goto out;
+    }
+  }
+  if (opts.impls && (opts.json || opts.threads != 1)) {
+    fprintf(stderr,
+            "speed: -impls cannot be combined with -json or "
+            "-threads\n");
+    goto out;
+  }
+
+  ret = (opts.impls ? run_impls(&opts) : run_normal(&opts)) ? 0 : 1;
+
+out:
+  free(filter_buf);
+  free(opts.filters);
+  return ret;
+}

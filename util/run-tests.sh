@@ -1,0 +1,139 @@
+#!/usr/bin/env bash
+# Copyright 2026 The project authors.
+#
+# Builds and runs every test: the command the README gives and CI runs.
+#
+#   util/run-tests.sh              every configuration below
+#   util/run-tests.sh gcc noasm    only the named ones
+#
+# Configurations (each its own build directory):
+#   gcc     gcc, Release, assembly on, -Werror; the Go runner runs crypto_test
+#           once per CPU-capability mask, plus the tool tests
+#   asan    clang with AddressSanitizer + UndefinedBehaviorSanitizer, -Werror
+#   noasm   gcc with OPENSSL_NO_ASM (portable C only)
+#   extras  the out-of-tree consumer (find_package and pkg-config) and, when
+#           present, the assembly flavour matrix
+#
+# The public vector suites are read from $VECTORS_DIR, by default
+# ../shared/vectors beside the checkout; without them those tests report
+# themselves skipped by name. Missing Debian packages are installed first.
+# The script ends with one line "N passed, N failed" summing every step and
+# exits non-zero if anything failed.
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+. "$root/util/deps.sh"
+
+configs=("$@")
+if [ ${#configs[@]} -eq 0 ]; then
+  configs=(gcc asan noasm extras)
+fi
+
+packages=("${BASE_PACKAGES[@]}")
+for c in "${configs[@]}"; do
+  case "$c" in
+    asan) packages+=(clang) ;;
+    extras) packages+=(pkg-config clang nasm gcc-mingw-w64-x86-64) ;;
+    gcc|noasm) ;;
+    *) echo "run-tests.sh: unknown configuration: $c" >&2; exit 2 ;;
+  esac
+done
+ensure_packages "${packages[@]}" || { echo "run-tests.sh: could not install packages" >&2; exit 1; }
+
+vectors="${VECTORS_DIR:-$root/../shared/vectors}"
+if [ -d "$vectors" ]; then
+  vectors=$(cd "$vectors" && pwd)
+else
+  echo "run-tests.sh: no vectors at $vectors: the public-suite tests will skip" >&2
+  vectors=""
+fi
+
+total_pass=0
+total_fail=0
+failed_steps=()
+
+# record NAME STATUS [OUTPUT]: adds a runner's "N passed, N failed" line if
+# OUTPUT has one, otherwise counts the step itself as one pass or failure.
+record() {
+  local name=$1 status=$2 out=${3:-}
+  local line
+  line=$(printf '%s\n' "$out" | grep -E '^[0-9]+ passed, [0-9]+ failed' | tail -1)
+  if [ -n "$line" ]; then
+    local p f
+    p=$(echo "$line" | sed -E 's/^([0-9]+) passed.*/\1/')
+    f=$(echo "$line" | sed -E 's/^[0-9]+ passed, ([0-9]+) failed.*/\1/')
+    total_pass=$((total_pass + p))
+    total_fail=$((total_fail + f))
+    if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then
+      total_fail=$((total_fail + 1))
+    fi
+  elif [ "$status" -eq 0 ]; then
+    total_pass=$((total_pass + 1))
+  else
+    total_fail=$((total_fail + 1))
+  fi
+  if [ "$status" -ne 0 ]; then
+    failed_steps+=("$name")
+  fi
+}
+
+# step NAME CMD...: runs CMD, shows its output, records the result.
+step() {
+  local name=$1
+  shift
+  echo "=== $name"
+  local out status
+  out=$("$@" 2>&1)
+  status=$?
+  printf '%s\n' "$out"
+  record "$name" "$status" "$out"
+}
+
+build() {
+  local dir=$1
+  shift
+  cmake -S "$root" -B "$dir" -G Ninja "$@" >"$dir.configure.log" 2>&1 ||
+    { cat "$dir.configure.log"; return 1; }
+  ninja -C "$dir" || return 1
+}
+
+run_suite() {
+  local dir=$1
+  shift
+  go run ./util/all_tests.go -build-dir "$dir" ${vectors:+-vectors-dir "$vectors"} "$@"
+}
+
+for c in "${configs[@]}"; do
+  case "$c" in
+    gcc)
+      step "gcc: build" build "$root/build-gcc" -DCMAKE_C_COMPILER=gcc \
+        -DCMAKE_CXX_COMPILER=g++ -DCMAKE_BUILD_TYPE=Release -DWERROR=ON &&
+        step "gcc: tests" run_suite "$root/build-gcc"
+      ;;
+    asan)
+      step "asan: build" build "$root/build-asan" -DCMAKE_C_COMPILER=clang \
+        -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+        -DSANITIZE=ON -DWERROR=ON &&
+        step "asan: tests" run_suite "$root/build-asan"
+      ;;
+    noasm)
+      step "noasm: build" build "$root/build-noasm" -DCMAKE_C_COMPILER=gcc \
+        -DCMAKE_CXX_COMPILER=g++ -DOPENSSL_NO_ASM=ON -DWERROR=ON &&
+        step "noasm: tests" run_suite "$root/build-noasm"
+      ;;
+    extras)
+      if [ -x util/consumer/test.sh ]; then
+        step "consumer" util/consumer/test.sh
+      fi
+      if [ -x util/check_asm_flavours.sh ]; then
+        step "asm flavours" util/check_asm_flavours.sh
+      fi
+      ;;
+  esac
+done
+
+if [ ${#failed_steps[@]} -ne 0 ]; then
+  echo "failed steps: ${failed_steps[*]}"
+fi
+echo "$total_pass passed, $total_fail failed"
+[ "$total_fail" -eq 0 ] && [ ${#failed_steps[@]} -eq 0 ]
