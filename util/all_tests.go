@@ -557,7 +557,14 @@ func cpuSummary(info []byte) string {
 }
 
 var (
-	primitiveRE   = regexp.MustCompile(`^[A-Za-z0-9_./-]+$`)
+	primitiveRE = regexp.MustCompile(`^[A-Za-z0-9_./-]+$`)
+	// A line of valgrind's own output, with something after the PID.
+	valgrindLineRE = regexp.MustCompile(`^==\d+== +\S`)
+	// Valgrind's banner and summaries, shown by the tail anyway or useless.
+	valgrindBoilerplateRE = regexp.MustCompile(`^==\d+== +(Memcheck,|Copyright|Using Valgrind|Command:|` +
+		`HEAP SUMMARY|in use at exit|total heap usage|All heap blocks|For lists of|For counts of|` +
+		`ERROR SUMMARY|Rerun with|LEAK SUMMARY|definitely lost:|indirectly lost:|possibly lost:|` +
+		`still reachable:|suppressed:|Reachable blocks|To see them)`)
 	gtestRunRE    = regexp.MustCompile(`^\[ RUN      \] (\S+)`)
 	gtestFailedRE = regexp.MustCompile(`^\[  FAILED  \] (\S+) \(`)
 )
@@ -568,7 +575,7 @@ var (
 // summary from the last "[==========]" line on (or, if there is none, as
 // after a crash or a valgrind report, the last tailLines lines).
 func failureExcerpt(output []byte) []string {
-	const maxCaseLines, tailLines = 40, 30
+	const maxCaseLines, maxValgrindLines, tailLines = 40, 60, 30
 	lines := strings.Split(strings.TrimRight(string(output), "\n"), "\n")
 	if len(lines) <= maxCaseLines+tailLines {
 		return lines
@@ -599,6 +606,21 @@ func failureExcerpt(output []byte) []string {
 	if omitted > 0 {
 		excerpt = append(excerpt, fmt.Sprintf("... (%d more failed test cases; -v shows everything)", omitted))
 	}
+	// Valgrind's reports ("==PID== Invalid read ...", leak records) are
+	// interleaved with the test output, far from its tail: keep them too.
+	var vg []string
+	for _, line := range lines {
+		if valgrindLineRE.MatchString(line) && !valgrindBoilerplateRE.MatchString(line) {
+			vg = append(vg, line)
+		}
+	}
+	if len(vg) > maxValgrindLines {
+		vg = append(vg[:maxValgrindLines], fmt.Sprintf("... (%d more valgrind lines; -v shows everything)", len(vg)-maxValgrindLines))
+	}
+	if len(vg) > 0 && len(excerpt) > 0 {
+		excerpt = append(excerpt, "---")
+	}
+	excerpt = append(excerpt, vg...)
 	tailStart := len(lines) - tailLines
 	for i := len(lines) - 1; i >= 0; i-- {
 		if strings.HasPrefix(lines[i], "[==========]") {

@@ -33,7 +33,8 @@ packages=("${BASE_PACKAGES[@]}")
 for c in "${configs[@]}"; do
   case "$c" in
     asan) packages+=(clang) ;;
-    extras) packages+=(pkg-config clang nasm gcc-mingw-w64-x86-64) ;;
+    extras) packages+=(pkg-config clang llvm nasm gcc-mingw-w64-x86-64
+                       binutils-mingw-w64-x86-64 wine64) ;;
     gcc|noasm) ;;
     *) echo "run-tests.sh: unknown configuration: $c" >&2; exit 2 ;;
   esac
@@ -126,7 +127,13 @@ for c in "${configs[@]}"; do
         step "consumer" util/consumer/test.sh
       fi
       if [ -x util/check_asm_flavours.sh ]; then
-        step "asm flavours" util/check_asm_flavours.sh
+        # Every generator in every x86-64 flavour, the hardening of the
+        # library's own objects (needs the gcc build's archive) and, under
+        # Wine, the Win64 ABI fixtures.
+        archive="$root/build-gcc/libcrypto_static.a"
+        [ -f "$archive" ] || archive=""
+        step "asm flavours" util/check_asm_flavours.sh \
+          "$root/build-asm-flavours" $archive
       fi
       ;;
   esac

@@ -3,7 +3,7 @@
 // ChaCha20 (RFC 8439, section 2) and HChaCha20 (draft-irtf-cfrg-xchacha).
 //
 // This file is the one place that knows every ChaCha20 implementation: the
-// portable C one below and, later, one row per assembly path in the table at
+// portable C one below and one row per assembly path (asm/) in the table at
 // the end. CRYPTO_chacha_20 turns the byte-oriented key and nonce into state
 // words and calls the row chosen for this CPU.
 
@@ -13,6 +13,11 @@
 
 #include "../internal.h"
 #include "internal.h"
+
+#if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)
+#include "asm/chacha_asm.h"
+#define CHACHA20_ASM_X86_64
+#endif
 
 // ChaCha20_ctr32_nohw computes, for each 64-byte block i of the input, the
 // block function of RFC 8439 section 2.3,
@@ -99,17 +104,20 @@ void CRYPTO_hchacha20(uint8_t out[32], const uint8_t key[32],
   OPENSSL_cleanse(x, sizeof(x));
 }
 
-// The implementation table. Assembly rows go above "nohw", best first, each
-// with its own *_capable() predicate from crypto/cpu/, for example
-//   {"avx2", CRYPTO_is_AVX2_capable, &kChaCha20AVX2},
-//   {"ssse3_4x", ..., &kChaCha20SSSE3x4},
-//   {"neon", CRYPTO_is_NEON_capable, &kChaCha20NEON},
-// under #if !defined(OPENSSL_NO_ASM) and the architecture's macro.
+// The implementation table, best first; "nohw" is last and always
+// qualifies. Each assembly row names its predicate from crypto/cpu/ (the
+// rows and their short-input policy are defined in asm/chacha_asm.c). An
+// aarch64 {"neon", CRYPTO_is_NEON_capable, ...} row goes here the same way.
 static const struct chacha20_impl_fns kChaCha20NoHW = {
     .ctr32 = ChaCha20_ctr32_nohw,
 };
 
 static const CRYPTO_IMPL kChaCha20Impls[] = {
+#if defined(CHACHA20_ASM_X86_64)
+    {"avx2", CRYPTO_is_AVX2_capable, &kChaCha20AVX2},
+    {"ssse3_4x", CRYPTO_is_SSSE3_capable, &kChaCha20SSSE3x4},
+    {"ssse3", CRYPTO_is_SSSE3_capable, &kChaCha20SSSE3},
+#endif
     {"nohw", NULL, &kChaCha20NoHW},
 };
 

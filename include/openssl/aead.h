@@ -21,10 +21,6 @@ extern "C" {
 // Errors are reported by a zero return value and a code on the error queue
 // (<openssl/err.h>, library ERR_LIB_CIPHER).
 
-// ENGINE is accepted (and ignored) by EVP_AEAD_CTX_init for OpenSSL source
-// compatibility.
-typedef struct engine_st ENGINE;
-
 // AEAD algorithms.
 
 // EVP_aead_chacha20_poly1305 is ChaCha20-Poly1305 (RFC 8439, section 2.8):

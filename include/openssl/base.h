@@ -48,6 +48,11 @@ typedef struct sha_state_st SHA_CTX;
 typedef struct sha256_state_st SHA256_CTX;
 typedef struct sha512_state_st SHA512_CTX;
 
+// ENGINE exists only for OpenSSL source compatibility: every `ENGINE *`
+// parameter (EVP_DigestInit_ex, HMAC_Init_ex, EVP_AEAD_CTX_init) is ignored
+// and may be NULL.
+typedef struct engine_st ENGINE;
+
 #if defined(__cplusplus)
 }  // extern "C"
 #endif

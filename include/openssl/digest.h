@@ -23,10 +23,6 @@ extern "C" {
 // Functions that can fail return one on success and zero on failure, and on
 // failure push an error of library ERR_LIB_DIGEST (see err.h).
 
-// ENGINE exists only for OpenSSL source compatibility: every `ENGINE *`
-// parameter is ignored and may be NULL.
-typedef struct engine_st ENGINE;
-
 // Digests.
 
 // EVP_MAX_MD_SIZE is the largest digest size of any EVP_MD, in bytes.

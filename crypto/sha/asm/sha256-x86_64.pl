@@ -9,18 +9,32 @@
 # (any alignment) into `state` = H0..H7; num_blocks == 0 reads nothing.
 #
 #   sha256_block_data_order_shani(uint32_t state[8], const uint8_t *in,
-#                                 size_t num_blocks)
+#                                 size_t num_blocks)      SHA extensions
+#   sha256_block_data_order_avx2(uint32_t state[8], const uint8_t *in,
+#                                size_t num_blocks)       AVX2 + BMI1 + BMI2
 #
-# | path  | CPUs measured        | c/B at 8192 B   | bound                            |
-# |-------|----------------------|-----------------|----------------------------------|
-# | shani | AMD EPYC Zen 3 (KVM) | 1.72 rdtsc      | sha256rnds2 latency chain:       |
-# |       |                      |                 | 32 x 4 core cycles / 64 B = 2.0  |
+# Measured on this machine, an AMD EPYC Zen 3 (family 25 model 1) KVM guest,
+# at 8192 bytes: TSC ticks per byte, the minimum over 2000 alternating runs
+# of 4 calls each, beside OpenSSL 3.0.19's libcrypto.so.3 (its *_Update on
+# the same buffer, same run). This guest's TSC ticks at 2.096 GHz (measured
+# against CLOCK_MONOTONIC, not the nominal 2.445 GHz) and one core cycle is
+# 0.57 TSC ticks (a chain of dependent adds), so core cycles/byte are about
+# TSC c/B / 0.57. The machine is shared: medians move 10-30% from run to
+# run, minima by about 2%.
 #
-# "rdtsc" figures are TSC ticks per byte (TSC = 2.445 GHz nominal on this
-# guest, see ../shared/reading/limits.md); the core runs faster than the TSC,
-# so these are lower than core cycles/byte by (core clock / 2.445 GHz),
-# about 1.2x here. The C code (sha256_block_data_order_nohw) measured
-# 6.9 rdtsc c/B in the same run.
+# | path  | TSC c/B | ~core c/B | OpenSSL, same path | bound (core c/B)                |
+# |-------|---------|-----------|--------------------|---------------------------------|
+# | shani | 1.20    | 2.1       | 1.20               | sha256rnds2 chain, 32 x 4 / 64  |
+# |       |         |           |                    | = 2.0 (measured latency here:   |
+# |       |         |           |                    | 2.27 TSC = 4.0 core cycles)     |
+# | avx2  | 3.24    | 5.7       | 3.17 (SHA masked)  | 4 integer ALUs: 22 ops a round, |
+# |       |         |           |                    | 5.5 cycles x 64 / 64 = 5.5      |
+# | nohw  | 4.8     | 8.4       | -                  | (C, for comparison)             |
+#
+# Both paths beat the C code at every length, one block included (1 block:
+# shani 1.23, avx2 3.40, nohw 4.84 TSC c/B), so the order is shani, avx2,
+# nohw. Object size: shani 833 bytes of code + 272 of constants; avx2 5480
+# + 608.
 #
 # The SHA-NI path. sha256rnds2 performs two rounds on a state split in two
 # registers, {A,B,E,F} and {C,D,G,H} (A in the highest dword), with
@@ -181,7 +195,7 @@ ___
 # the frame. Per round, on the integer ALUs:
 #   T1 = h + Σ1(e) + Ch(e,f,g) + K[t] + W[t]   rorx x3, xor x2, andn, and,
 #                                                add x4
-#   T2 = Σ0(a) + Maj(a,b,c)                     rorx x3, xor x3, and, add
+#   T2 = Σ0(a) + Maj(a,b,c)                     rorx x3, xor x4, and, add
 #   e' = d + T1, a' = T1 + T2                    add x2
 # with Maj(a,b,c) = b ^ ((a ^ b) & (b ^ c)) and b ^ c carried from the
 # previous round's a ^ b. On an odd last block the upper lanes repeat that

@@ -34,6 +34,20 @@ extern "C" {
 void sha1_block_data_order_shani(uint32_t state[5], const uint8_t *in,
                                  size_t num_blocks);
 
+// sha1_block_data_order_avx2, for CPUs without the SHA extensions, computes
+// the message schedule of two blocks at a time in ymm registers (AVX2) and
+// the rounds with rorx (BMI2) and andn (BMI1). Its predicate is
+// sha1_avx2_capable.
+void sha1_block_data_order_avx2(uint32_t state[5], const uint8_t *in,
+                                size_t num_blocks);
+
+// sha1_avx2_capable returns one if sha1_block_data_order_avx2 may run:
+// AVX2 (with the OS saving YMM state) plus the separate BMI1 and BMI2 bits.
+static inline int sha1_avx2_capable(void) {
+  return CRYPTO_is_AVX2_capable() && CRYPTO_is_BMI1_capable() &&
+         CRYPTO_is_BMI2_capable();
+}
+
 // SHA-256.
 
 // sha256_block_data_order_shani uses the SHA extensions (sha256rnds2,

@@ -193,6 +193,13 @@ TEST(SHAAsmTest, SHA1SHANI) {
                         sha1_block_data_order_nohw, 0x5a1);
 }
 
+TEST(SHAAsmTest, SHA1AVX2) {
+  SKIP_UNLESS(sha1_avx2_capable(), sha1_block_data_order_avx2);
+  CheckPath<SHA1Family>("sha1_block_data_order_avx2",
+                        sha1_block_data_order_avx2,
+                        sha1_block_data_order_nohw, 0x5a2);
+}
+
 // SHA-256.
 
 TEST(SHAAsmTest, SHA256SHANI) {

@@ -1,0 +1,6 @@
+# crypto/chacha/asm: the x86-64 ChaCha20 assembly generator, the C glue that
+# turns its whole-block entry points into implementation-table rows, and the
+# tests that run each entry point against the portable C code.
+add_perlasm(x86_64 ${CMAKE_CURRENT_LIST_DIR}/chacha-x86_64.pl)
+list(APPEND CRYPTO_SOURCES crypto/chacha/asm/chacha_asm.c)
+list(APPEND CRYPTO_TEST_SOURCES crypto/chacha/asm/chacha_asm_test.cc)

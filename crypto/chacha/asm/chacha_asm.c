@@ -1,0 +1,124 @@
+// Copyright 2026 The project authors.
+//
+// crypto/chacha/asm/chacha_asm.c: the C glue between the whole-block x86-64
+// ChaCha20 assembly (chacha-x86_64.pl) and the `ctr32` contract of
+// crypto/chacha/internal.h (any length), and the implementation rows built
+// from it.
+//
+// DESIGN.md keeps partial-block handling in C, in one place: here,
+// chacha20_ctr32_wide, shared by every row.
+
+#include "chacha_asm.h"
+
+#include <string.h>
+
+#include <openssl/mem.h>
+
+#if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)
+
+// kMaxWidth is the widest group a block function computes at once (the
+// AVX2 code's final loop), in blocks.
+#define kMaxWidth 8
+
+// kNoHWMaxRest: a final rest of at most this many bytes goes to the portable
+// C code. Measured here (TSC ticks per call, see chacha-x86_64.pl): one
+// group costs ~375 ticks in either wide function, however few of its blocks
+// are used, while ChaCha20_ctr32_nohw costs ~176 ticks per block; so C wins
+// up to two blocks (354 ticks) and a wide group from three blocks (530).
+#define kNoHWMaxRest (2 * 64)
+
+// chacha20_ctr32_wide implements the `ctr32` contract of
+// crypto/chacha/internal.h with the block function `wide`, which computes
+// `width` blocks at a time (a group of fewer costs as much as a full one):
+//   1. the whole groups of `width` blocks go straight to `wide`;
+//   2. a rest of at most kNoHWMaxRest bytes goes to the C code;
+//   3. a longer rest of whole blocks goes to `wide` (one group);
+//   4. a longer rest ending in a partial block is copied to a zero-padded
+//      stack buffer of whole blocks, XORed there in place by one more call
+//      of `wide` (one group, the cheapest way to get its keystream), copied
+//      out and wiped.
+// The counter of each later step is advanced past the blocks before it,
+// modulo 2^32 (the truncating casts are that wrap).
+static void chacha20_ctr32_wide(chacha20_blocks_fn wide, size_t width,
+                                uint8_t *out, const uint8_t *in,
+                                size_t in_len, const uint32_t key[8],
+                                const uint32_t counter_nonce[4]) {
+  size_t group_blocks = in_len / (64 * width) * width;
+  if (group_blocks > 0) {
+    wide(out, in, group_blocks, key, counter_nonce);
+  }
+  size_t done = group_blocks * 64;
+  size_t rest = in_len - done;  // < 64 * width
+  if (rest == 0) {
+    return;
+  }
+  uint32_t next[4] = {counter_nonce[0] + (uint32_t)group_blocks,
+                      counter_nonce[1], counter_nonce[2], counter_nonce[3]};
+  if (rest <= kNoHWMaxRest) {
+    ChaCha20_ctr32_nohw(out + done, in + done, rest, key, next);
+    return;
+  }
+  if (rest % 64 == 0) {
+    // Whole blocks only: the block function takes a short group itself.
+    wide(out + done, in + done, rest / 64, key, next);
+    return;
+  }
+  uint8_t buf[64 * kMaxWidth];
+  size_t rest_blocks = (rest + 63) / 64;
+  memcpy(buf, in + done, rest);
+  memset(buf + rest, 0, rest_blocks * 64 - rest);
+  wide(buf, buf, rest_blocks, key, next);
+  memcpy(out + done, buf, rest);
+  OPENSSL_cleanse(buf, rest_blocks * 64);
+}
+
+static void chacha20_ctr32_avx2_row(uint8_t *out, const uint8_t *in,
+                                    size_t in_len, const uint32_t key[8],
+                                    const uint32_t counter_nonce[4]) {
+  chacha20_ctr32_wide(ChaCha20_ctr32_avx2, 8, out, in, in_len, key,
+                      counter_nonce);
+}
+
+static void chacha20_ctr32_ssse3_4x_row(uint8_t *out, const uint8_t *in,
+                                        size_t in_len, const uint32_t key[8],
+                                        const uint32_t counter_nonce[4]) {
+  chacha20_ctr32_wide(ChaCha20_ctr32_ssse3_4x, 4, out, in, in_len, key,
+                      counter_nonce);
+}
+
+// The one-block row: every block through ChaCha20_ctr32_ssse3; a final
+// partial block is computed on a zeroed stack block with the counter
+// advanced past the whole blocks (mod 2^32), then XORed in.
+static void chacha20_ctr32_ssse3_row(uint8_t *out, const uint8_t *in,
+                                     size_t in_len, const uint32_t key[8],
+                                     const uint32_t counter_nonce[4]) {
+  size_t num_blocks = in_len / 64;
+  size_t tail = in_len % 64;
+  if (num_blocks > 0) {
+    ChaCha20_ctr32_ssse3(out, in, num_blocks, key, counter_nonce);
+  }
+  if (tail == 0) {
+    return;
+  }
+  size_t done = num_blocks * 64;
+  uint32_t next[4] = {counter_nonce[0] + (uint32_t)num_blocks,
+                      counter_nonce[1], counter_nonce[2], counter_nonce[3]};
+  uint8_t keystream[64] = {0};
+  ChaCha20_ctr32_ssse3(keystream, keystream, 1, key, next);
+  for (size_t i = 0; i < tail; i++) {
+    out[done + i] = in[done + i] ^ keystream[i];
+  }
+  OPENSSL_cleanse(keystream, sizeof(keystream));
+}
+
+const struct chacha20_impl_fns kChaCha20AVX2 = {
+    .ctr32 = chacha20_ctr32_avx2_row,
+};
+const struct chacha20_impl_fns kChaCha20SSSE3x4 = {
+    .ctr32 = chacha20_ctr32_ssse3_4x_row,
+};
+const struct chacha20_impl_fns kChaCha20SSSE3 = {
+    .ctr32 = chacha20_ctr32_ssse3_row,
+};
+
+#endif  // OPENSSL_X86_64 && !OPENSSL_NO_ASM
