@@ -116,7 +116,6 @@ static const CRYPTO_IMPL kChaCha20Impls[] = {
 #if defined(CHACHA20_ASM_X86_64)
     {"avx2", CRYPTO_is_AVX2_capable, &kChaCha20AVX2},
     {"ssse3_4x", CRYPTO_is_SSSE3_capable, &kChaCha20SSSE3x4},
-    {"ssse3", CRYPTO_is_SSSE3_capable, &kChaCha20SSSE3},
 #endif
     {"nohw", NULL, &kChaCha20NoHW},
 };

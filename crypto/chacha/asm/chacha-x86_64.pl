@@ -10,7 +10,6 @@
 #                            size_t num_blocks, const uint32_t key[8],
 #                            const uint32_t counter_nonce[4]);
 #   void ChaCha20_ctr32_ssse3_4x(...same...);
-#   void ChaCha20_ctr32_ssse3(...same...);
 #
 # Each XORs `num_blocks` WHOLE 64-byte blocks of `in` with the keystream of
 # state = constants | key | counter_nonce[0] + i | counter_nonce[1..3] for
@@ -31,7 +30,7 @@
 # | avx2 (16, then 8)     | 0.57-  | 0.57-   | 375 (computes 8) | 8206 B   |
 # |                       |  0.61  |  0.60   |                  |          |
 # | ssse3_4x              | 1.43   | 1.41    | 375 (computes 4) | 3367 B   |
-# | ssse3 (1 block)       | 4.40   | 4.48    | 289              | 418 B    |
+# | ssse3 (1 block) [1]   | 4.40   | 4.48    | 289              | 418 B    |
 # | nohw (C, gcc -O3)     | 2.71   | 2.76    | 176              |          |
 # | OpenSSL AVX2          | 0.59-  | 0.60-   |                  |          |
 # |                       |  0.63  |  0.63   |                  |          |
@@ -67,13 +66,12 @@
 # ops: both the store port (one vector store per cycle) and the four pipes
 # are full, which is why 3 or 4 groups measured no faster.
 #
-# The one-block SSSE3 path (rows of the state in four xmm, pshufd
-# diagonalisation) measured 289 ticks per block here (4.5 ticks/byte at any
-# length) against 176 for the portable C code: a single block is one long
-# latency chain while the compiler's scalar code keeps four quarter rounds
-# in flight on the integer ALUs. So the wide rows send short rests to the C
-# code, not to it, and it is a candidate for removal (it only runs when its
-# "ssse3" row is forced: "ssse3_4x" has the same predicate and comes first).
+# [1] A one-block SSSE3 path (rows of the state in four xmm, pshufd
+# diagonalisation) was written, tested and measured: 289 ticks per block
+# (4.5 ticks/byte at any length) against 176 for the portable C code, since
+# a single block is one long latency chain while the compiler's scalar code
+# keeps four quarter rounds in flight on the integer ALUs. It was removed:
+# the wide rows send short rests to the C code instead.
 #
 # Register plan of the 8-block loop (and of the 4-block path with xmm):
 # register r holds state word x[i] of W consecutive blocks (lane j = block
@@ -497,63 +495,9 @@ sub wide16 {
   return $c;
 }
 
-# --- The one-block SSSE3 path -------------------------------------------------
-
-# ChaCha20_ctr32_ssse3 keeps the state as four rows, one per xmm register:
-#   row a = x0..x3, row b = x4..x7, row c = x8..x11, row d = x12..x15,
-# so one quarter-round sequence on the rows computes the four column
-# quarter rounds at once. Rotating rows b, c, d left by 1, 2, 3 words
-# (pshufd) lines the diagonals up as columns; the inverse rotation restores
-# them. No stack is used.
-sub one_block {
-  my ($a, $b, $cc, $d, $t) = map { "%xmm$_" } 0 .. 4;
-  my $u = '%xmm5';
-  my ($sa, $sb, $sc, $sd) = map { "%xmm$_" } 8 .. 11;   # the input state
-  my $L = '.Lchacha_1x';
-  my $c = X86_64Xlate::function_begin('ChaCha20_ctr32_ssse3', args => 5,
-                                      xmm => [8 .. 11]);
-  $c .= text("testq $nblocks, $nblocks", "jz ${L}_return",
-             "movdqa .Lchacha_sigma(%rip), $sa",
-             "movdqu 0($key), $sb",
-             "movdqu 16($key), $sc",
-             "movdqu 0($cn), $sd");
-  $c .= "${L}_loop:\n";
-  $c .= text("movdqa $sa, $a", "movdqa $sb, $b", "movdqa $sc, $cc",
-             "movdqa $sd, $d", "movl \$10, %eax");
-  my @dr;
-  push @dr, "# Column round.";
-  push @dr, map { @$_ } quarter_round_steps(0, $a, $b, $cc, $d, $t);
-  push @dr, "# Diagonals into columns: b <<<= 1 word, c <<<= 2, d <<<= 3.";
-  push @dr, "pshufd \$0x39, $b, $b", "pshufd \$0x4e, $cc, $cc", "pshufd \$0x93, $d, $d";
-  push @dr, "# Diagonal round.";
-  push @dr, map { @$_ } quarter_round_steps(0, $a, $b, $cc, $d, $t);
-  push @dr, "# And back.";
-  push @dr, "pshufd \$0x93, $b, $b", "pshufd \$0x4e, $cc, $cc", "pshufd \$0x39, $d, $d";
-  push @dr, "decl %eax", "jnz ${L}_rounds";
-  $c .= "${L}_rounds:\n" . text(@dr);
-  my @o;
-  push @o, "# Keystream = rounds(state) + state; out = in ^ keystream.";
-  my @rows = ([$a, $sa], [$b, $sb], [$cc, $sc], [$d, $sd]);
-  for my $i (0 .. 3) {
-    my ($r, $s) = @{ $rows[$i] };
-    push @o, "paddd $s, $r", "movdqu " . (16 * $i) . "($in), $u", "pxor $u, $r",
-             "movdqu $r, " . (16 * $i) . "($out)";
-  }
-  push @o, "# Next block: x12 += 1 (mod 2^32; the nonce words stay).";
-  push @o, "paddd .Lchacha_one(%rip), $sd";
-  push @o, "addq \$64, $in", "addq \$64, $out", "decq $nblocks", "jnz ${L}_loop";
-  push @o, "pxor %xmm$_, %xmm$_" for 0 .. 5, 8 .. 11;
-  $c .= text(@o);
-  $c .= "${L}_return:\n";
-  $c .= X86_64Xlate::epilogue();
-  $c .= X86_64Xlate::function_end();
-  return $c;
-}
-
 my $code = ".text\n";
 $code .= wide(1);
 $code .= wide(0);
-$code .= one_block();
 
 # Constants. The byte shuffles rotate each 32-bit lane left by 16 / 8:
 # destination byte 4j+k takes source byte 4j + ((k - n/8) mod 4).
@@ -572,8 +516,6 @@ $code .= <<"___";
 	.long 8, 8, 8, 8, 8, 8, 8, 8
 .Lchacha_four:
 	.long 4, 4, 4, 4
-.Lchacha_one:
-	.long 1, 0, 0, 0
 .Lchacha_sigma:
 	.long 0x61707865, 0x3320646e, 0x79622d32, 0x6b206574
 ___

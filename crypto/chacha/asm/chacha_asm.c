@@ -86,39 +86,11 @@ static void chacha20_ctr32_ssse3_4x_row(uint8_t *out, const uint8_t *in,
                       counter_nonce);
 }
 
-// The one-block row: every block through ChaCha20_ctr32_ssse3; a final
-// partial block is computed on a zeroed stack block with the counter
-// advanced past the whole blocks (mod 2^32), then XORed in.
-static void chacha20_ctr32_ssse3_row(uint8_t *out, const uint8_t *in,
-                                     size_t in_len, const uint32_t key[8],
-                                     const uint32_t counter_nonce[4]) {
-  size_t num_blocks = in_len / 64;
-  size_t tail = in_len % 64;
-  if (num_blocks > 0) {
-    ChaCha20_ctr32_ssse3(out, in, num_blocks, key, counter_nonce);
-  }
-  if (tail == 0) {
-    return;
-  }
-  size_t done = num_blocks * 64;
-  uint32_t next[4] = {counter_nonce[0] + (uint32_t)num_blocks,
-                      counter_nonce[1], counter_nonce[2], counter_nonce[3]};
-  uint8_t keystream[64] = {0};
-  ChaCha20_ctr32_ssse3(keystream, keystream, 1, key, next);
-  for (size_t i = 0; i < tail; i++) {
-    out[done + i] = in[done + i] ^ keystream[i];
-  }
-  OPENSSL_cleanse(keystream, sizeof(keystream));
-}
-
 const struct chacha20_impl_fns kChaCha20AVX2 = {
     .ctr32 = chacha20_ctr32_avx2_row,
 };
 const struct chacha20_impl_fns kChaCha20SSSE3x4 = {
     .ctr32 = chacha20_ctr32_ssse3_4x_row,
-};
-const struct chacha20_impl_fns kChaCha20SSSE3 = {
-    .ctr32 = chacha20_ctr32_ssse3_row,
 };
 
 #endif  // OPENSSL_X86_64 && !OPENSSL_NO_ASM

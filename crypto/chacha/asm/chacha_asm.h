@@ -44,14 +44,6 @@ void ChaCha20_ctr32_ssse3_4x(uint8_t *out, const uint8_t *in,
                              size_t num_blocks, const uint32_t key[8],
                              const uint32_t counter_nonce[4]);
 
-// ChaCha20_ctr32_ssse3 computes one block at a time (the state's rows in
-// four xmm registers). Its predicate is CRYPTO_is_SSSE3_capable. On this
-// project's test machine it is slower than the portable C code (see
-// chacha-x86_64.pl), so no other row uses it.
-void ChaCha20_ctr32_ssse3(uint8_t *out, const uint8_t *in, size_t num_blocks,
-                          const uint32_t key[8],
-                          const uint32_t counter_nonce[4]);
-
 // chacha20_blocks_fn is the type of the block functions above.
 typedef void (*chacha20_blocks_fn)(uint8_t *out, const uint8_t *in,
                                    size_t num_blocks, const uint32_t key[8],
@@ -61,12 +53,10 @@ typedef void (*chacha20_blocks_fn)(uint8_t *out, const uint8_t *in,
 // crypto/chacha/chacha.c, best first:
 //   {"avx2", CRYPTO_is_AVX2_capable, &kChaCha20AVX2},
 //   {"ssse3_4x", CRYPTO_is_SSSE3_capable, &kChaCha20SSSE3x4},
-//   {"ssse3", CRYPTO_is_SSSE3_capable, &kChaCha20SSSE3},
 // Each row's ctr32 accepts any length: it sends a short final rest to the
 // portable C code below a measured length (see chacha_asm.c).
 extern const struct chacha20_impl_fns kChaCha20AVX2;
 extern const struct chacha20_impl_fns kChaCha20SSSE3x4;
-extern const struct chacha20_impl_fns kChaCha20SSSE3;
 
 #endif  // OPENSSL_X86_64 && !OPENSSL_NO_ASM
 

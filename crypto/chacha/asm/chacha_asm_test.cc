@@ -28,6 +28,7 @@
 #define CHACHA_ASM_TEST_GUARD_PAGES
 #endif
 
+#include <algorithm>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -59,8 +60,6 @@ const Path kPaths[] = {
     {"ChaCha20_ctr32_avx2", ChaCha20_ctr32_avx2, &kChaCha20AVX2,
      CRYPTO_is_AVX2_capable},
     {"ChaCha20_ctr32_ssse3_4x", ChaCha20_ctr32_ssse3_4x, &kChaCha20SSSE3x4,
-     CRYPTO_is_SSSE3_capable},
-    {"ChaCha20_ctr32_ssse3", ChaCha20_ctr32_ssse3, &kChaCha20SSSE3,
      CRYPTO_is_SSSE3_capable},
 };
 
@@ -106,7 +105,7 @@ void CheckAllOffsets(const char *what, F fn, const std::vector<uint8_t> &input,
   size_t len = input.size();
   std::vector<uint8_t> in_buf(len + 16), out_buf(len + 32);
   for (size_t in_off = 0; in_off < 16; in_off++) {
-    memcpy(in_buf.data() + in_off, input.data(), len);
+    std::copy(input.begin(), input.end(), in_buf.begin() + in_off);
     for (size_t out_off = 0; out_off < 16; out_off++) {
       memset(out_buf.data(), 0xa5, out_buf.size());
       fn(out_buf.data() + out_off, in_buf.data() + in_off);
@@ -121,7 +120,7 @@ void CheckAllOffsets(const char *what, F fn, const std::vector<uint8_t> &input,
       }
     }
     // In place.
-    memcpy(out_buf.data() + in_off, input.data(), len);
+    std::copy(input.begin(), input.end(), out_buf.begin() + in_off);
     fn(out_buf.data() + in_off, out_buf.data() + in_off);
     ASSERT_EQ(Bytes(want), Bytes(out_buf.data() + in_off, len))
         << what << " in place, len " << len << " off " << in_off;
