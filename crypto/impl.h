@@ -4,8 +4,8 @@
 //
 // Every primitive with more than one implementation (SHA-1, SHA-256, SHA-512,
 // ChaCha20, Poly1305) defines exactly one CRYPTO_PRIMITIVE whose `impls`
-// array lists them best-first, ending with the portable C one ("nohw",
-// `capable` NULL). The dispatcher, the tests, the ABI coverage check, `bssl
+// array lists them best-first, ending with the portable C code (`capable`
+// NULL; named "nohw", except Poly1305's two C rows "c64" and "c26"). The dispatcher, the tests, the ABI coverage check, `bssl
 // cpu` and `bssl speed -impls` all walk that same array, so adding a path is
 // one generator plus one row.
 //

@@ -393,7 +393,8 @@ TEST_P(PerAEADTest, RoundTripAllTagLengths) {
       // bit is rejected unless the modified tag happens to match, which a
       // t-byte tag allows with probability 2^-8t: only check that for tags
       // of 8 bytes or more. One position per length keeps the test fast.
-      std::vector<size_t> positions = {len + rng.Below(effective_tag_len)};
+      std::vector<size_t> positions = {
+          len + static_cast<size_t>(rng.Below(effective_tag_len))};
       if (effective_tag_len >= 8 && len > 0) {
         positions.push_back(rng.Below(len));
       }

@@ -39,7 +39,7 @@ extern "C" {
 // requests are split so the bound holds for them too.
 //
 // Speed. A small request costs a copy and a zeroing of its bytes plus, once
-// per 992 bytes, one 16-block ChaCha20 call; util/rand_bench compares it
+// per 992 bytes, one 16-block ChaCha20 call; tool/rand_bench compares it
 // with glibc's arc4random_buf, which makes a getrandom(2) system call per
 // request.
 //
