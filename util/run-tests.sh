@@ -13,6 +13,8 @@
 #   asan    clang with AddressSanitizer + UndefinedBehaviorSanitizer, -Werror;
 #           the same suites
 #   noasm   gcc with OPENSSL_NO_ASM (portable C only)
+#   fuzz    the libFuzzer differential targets (clang, ASan+UBSan), each for
+#           $FUZZ_SECONDS (default 20) seconds on its committed corpus
 #   extras  the out-of-tree consumer (find_package and pkg-config) and, when
 #           present, the assembly flavour matrix
 #
@@ -28,13 +30,13 @@ cd "$root"
 
 configs=("$@")
 if [ ${#configs[@]} -eq 0 ]; then
-  configs=(gcc asan noasm extras)
+  configs=(gcc asan noasm fuzz extras)
 fi
 
 packages=("${BASE_PACKAGES[@]}")
 for c in "${configs[@]}"; do
   case "$c" in
-    asan) packages+=(clang) ;;
+    asan|fuzz) packages+=(clang) ;;
     extras) packages+=(pkg-config clang llvm nasm gcc-mingw-w64-x86-64
                        binutils-mingw-w64-x86-64 wine64) ;;
     gcc|noasm) ;;
@@ -124,6 +126,13 @@ for c in "${configs[@]}"; do
       step "noasm: build" build "$root/build-noasm" -DCMAKE_C_COMPILER=gcc \
         -DCMAKE_CXX_COMPILER=g++ -DOPENSSL_NO_ASM=ON -DWERROR=ON &&
         step "noasm: tests" run_suite "$root/build-noasm"
+      ;;
+    fuzz)
+      step "fuzz: build" build "$root/build-fuzz" -DCMAKE_C_COMPILER=clang \
+        -DCMAKE_CXX_COMPILER=clang++ -DFUZZ=ON -DSANITIZE=ON -DWERROR=ON \
+        -DBUILD_TESTING=OFF &&
+        step "fuzz: run" util/run-fuzzers.sh "$root/build-fuzz" \
+          "${FUZZ_SECONDS:-20}"
       ;;
     extras)
       if [ -x util/consumer/test.sh ]; then

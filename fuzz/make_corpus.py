@@ -1,0 +1,129 @@
+#!/usr/bin/env python3
+# Copyright 2026 The project authors.
+#
+# fuzz/make_corpus.py: writes the seed corpora under fuzz/corpus/<target>/.
+#
+# Each seed is laid out as the target's comment describes (fixed fields,
+# little-endian, then data). The seeds put the fuzzers at the edges
+# straight away: block boundaries, empty inputs, keys longer than a block,
+# the HKDF length limit, the ChaCha20 counter wrap, all-ones Poly1305 blocks,
+# the RFC 8439 examples, and 64 KiB AEAD messages (through the filler
+# length field, so the files stay small). The output is deterministic:
+# rerunning the script rewrites the same files.
+#
+# Usage: python3 fuzz/make_corpus.py   (from anywhere)
+
+import os
+import struct
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "corpus")
+
+
+def u16(x):
+    return struct.pack("<H", x)
+
+
+def u32(x):
+    return struct.pack("<I", x)
+
+
+def filler(n):
+    """Encodes a filler length as fuzz_filler_len (fuzz/fuzz_util.h) reads
+    it: exact below 1024, rounded down to a multiple of 4 above."""
+    if n < 1024:
+        return u16(4 * n)
+    return u16(4 * (n // 4) + 3)
+
+
+def counting(n, start=0):
+    return bytes((start + i) & 0xFF for i in range(n))
+
+
+def write(target, name, data):
+    d = os.path.join(ROOT, target)
+    os.makedirs(d, exist_ok=True)
+    with open(os.path.join(d, name), "wb") as f:
+        f.write(data)
+
+
+LADIES = (b"Ladies and Gentlemen of the class of '99: If I could offer you "
+          b"only one tip for the future, sunscreen would be it.")
+
+# sha: split seed, message. Lengths around the 64- and 128-byte blocks.
+for n in (0, 1, 3, 55, 56, 57, 63, 64, 65, 111, 112, 113, 127, 128, 129, 200):
+    write("sha", "len%03d" % n, u32(0x1234567 + n) + counting(n))
+write("sha", "abc", u32(7) + b"abc")
+
+# hmac: digest selector, key length, split seed, key, message.
+for md in range(7):
+    for klen in (0, 20, 64, 129):
+        write("hmac", "md%d_key%03d" % (md, klen),
+              bytes([md, klen]) + u32(md * 1000 + klen) + counting(klen, 0x40)
+              + b"Hi There" + counting(md * 17))
+
+# hkdf: digest selector, output length, secret length, salt length, secret,
+# salt, info. RFC 5869 test case 1 (SHA-256, L = 42), then the limits.
+secret = b"\x0b" * 22
+salt = counting(13)
+info = counting(10, 0xF0)
+write("hkdf", "rfc5869_1", bytes([2]) + u16(42) + bytes([22, 13]) + secret
+      + salt + info)
+write("hkdf", "rfc5869_3", bytes([2]) + u16(42) + bytes([22, 0]) + secret)
+md_lens = (20, 28, 32, 48, 64, 28, 32)
+for md, hl in enumerate(md_lens):
+    write("hkdf", "md%d_max" % md, bytes([md]) + u16(0xC000 | (255 * hl))
+          + bytes([8, 4]) + counting(8) + counting(4, 0x80) + b"ctx")
+    write("hkdf", "md%d_over" % md, bytes([md]) + u16(0xC000 | (255 * hl + 1))
+          + bytes([8, 0]) + counting(8))
+    write("hkdf", "md%d_short" % md, bytes([md]) + u16(hl + 1) + bytes([0, 0]))
+
+# chacha20: key, nonce, counter, mode, filler length, split seed, message.
+rfc_key = counting(32)
+rfc_nonce = bytes.fromhex("000000000000004a00000000")
+write("chacha20", "rfc8439_2_4_2",
+      rfc_key + rfc_nonce + u32(1) + bytes([0]) + filler(0) + u32(1) + LADIES)
+write("chacha20", "empty", rfc_key + rfc_nonce + u32(0) + bytes([0]) + filler(0)
+      + u32(2))
+for back in (0, 1, 3, 7):
+    # Counter 2^32 - 1 - back, 64 KiB minus a bit: crosses the wrap.
+    write("chacha20", "wrap%d" % back,
+          rfc_key + rfc_nonce + u32(back) + bytes([1]) + filler(65000 - back)
+          + u32(back + 5) + counting(37))
+for n in (63, 64, 65, 255, 256, 257, 511, 512, 513):
+    write("chacha20", "filler%03d" % n, counting(32, 9) + counting(12, 3)
+          + u32(n) + bytes([0]) + filler(n) + u32(n * 31))
+
+# poly1305: key (r, s), filler length, split seed, message.
+poly_key = bytes.fromhex("85d6be7857556d337f4452fe42d506a8"
+                         "0103808afb0db2fd4abff6af4149f51b")
+write("poly1305", "rfc8439_2_5_2",
+      poly_key + filler(0) + u32(3) + b"Cryptographic Forum Research Group")
+write("poly1305", "empty", poly_key + filler(0) + u32(4))
+ones_key = bytes([0xFF] * 32)
+for n in (16, 17, 64, 256, 1024, 4096):
+    # An odd split seed makes the filler all 0xff: maximal limbs with the
+    # largest clamped r.
+    write("poly1305", "ones%04d" % n, ones_key + filler(n) + u32(2 * n + 1))
+write("poly1305", "long", poly_key + filler(60000) + u32(10) + counting(16))
+
+# aead: flags, tag length, corruption position, key, nonce (24), AD length,
+# filler length, filler seed, AD, plaintext. RFC 8439 section 2.8.2 first.
+aead_key = counting(32, 0x80)
+aead_nonce = bytes.fromhex("070000004041424344454647") + bytes(12)
+aead_ad = bytes.fromhex("50515253c0c1c2c3c4c5c6c7")
+write("aead", "rfc8439_2_8_2", bytes([0, 0]) + u16(5) + aead_key + aead_nonce
+      + bytes([len(aead_ad)]) + filler(0) + u32(1) + aead_ad + LADIES)
+xnonce = counting(24, 0x40)
+write("aead", "xchacha", bytes([1, 0]) + u16(77) + aead_key + xnonce
+      + bytes([len(aead_ad)]) + filler(0) + u32(2) + aead_ad + LADIES)
+for flags in (0, 1):
+    write("aead", "empty%d" % flags, bytes([flags, 16]) + u16(0) + aead_key
+          + xnonce + bytes([0]) + filler(0) + u32(3))
+    write("aead", "tag1_%d" % flags, bytes([flags, 1]) + u16(3) + aead_key
+          + xnonce + bytes([3]) + filler(100) + u32(4) + b"ad!" + b"x")
+    write("aead", "big%d" % flags, bytes([flags, 0]) + u16(4093) + aead_key
+          + xnonce + bytes([0]) + filler(65535) + u32(5 + flags))
+    for n in (15, 16, 17, 63, 64, 65, 255, 256, 257):
+        write("aead", "len%03d_%d" % (n, flags), bytes([flags, 8]) + u16(n)
+              + aead_key + xnonce + bytes([n % 20]) + filler(n) + u32(n)
+              + counting(n % 20, 0xA0))
