@@ -22,7 +22,8 @@
 //	-filter S         only the tests whose name contains S
 //	-valgrind         run native and i686 binaries under
 //	                  valgrind --error-exitcode=99 --leak-check=full
-//	                  --track-origins=yes; any valgrind error fails the run
+//	                  --track-origins=yes --suppressions=util/valgrind.supp;
+//	                  any valgrind error fails the run
 //	-native=false     skip the runs of the native build
 //	-qemu-aarch64     also run the aarch64 cross build (-aarch64-build-dir,
 //	                  default "build-aarch64") under
@@ -379,7 +380,10 @@ func planRuns(c *config, source string) ([]*run, error) {
 			return nil, fmt.Errorf("-vectors-dir %s is not a directory", *vectorsDir)
 		}
 	}
-	valgrindArgs := []string{"valgrind", "--error-exitcode=99", "--leak-check=full", "--track-origins=yes"}
+	// util/valgrind.supp lists the known false positives, each with its
+	// reason.
+	valgrindArgs := []string{"valgrind", "--error-exitcode=99", "--leak-check=full", "--track-origins=yes",
+		"--suppressions=" + filepath.Join(source, "util", "valgrind.supp")}
 	none := []maskSpec{{Name: "all features"}}
 
 	type target struct {

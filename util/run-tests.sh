@@ -15,6 +15,8 @@
 #   noasm   gcc with OPENSSL_NO_ASM (portable C only)
 #   fuzz    the libFuzzer differential targets (clang, ASan+UBSan), each for
 #           $FUZZ_SECONDS (default 20) seconds on its committed corpus
+#   valgrind  the suite under valgrind memcheck and the constant-time checks
+#           (util/run-valgrind.sh: a normal and a CONSTANT_TIME_VALIDATION build)
 #   extras  the out-of-tree consumer (find_package and pkg-config) and, when
 #           present, the assembly flavour matrix
 #
@@ -30,13 +32,14 @@ cd "$root"
 
 configs=("$@")
 if [ ${#configs[@]} -eq 0 ]; then
-  configs=(gcc asan noasm fuzz extras)
+  configs=(gcc asan noasm fuzz valgrind extras)
 fi
 
 packages=("${BASE_PACKAGES[@]}")
 for c in "${configs[@]}"; do
   case "$c" in
     asan|fuzz) packages+=(clang) ;;
+    valgrind) packages+=(valgrind) ;;
     extras) packages+=(pkg-config clang llvm nasm gcc-mingw-w64-x86-64
                        binutils-mingw-w64-x86-64 wine64) ;;
     gcc|noasm) ;;
@@ -133,6 +136,9 @@ for c in "${configs[@]}"; do
         -DBUILD_TESTING=OFF &&
         step "fuzz: run" util/run-fuzzers.sh "$root/build-fuzz" \
           "${FUZZ_SECONDS:-20}"
+      ;;
+    valgrind)
+      step "valgrind" util/run-valgrind.sh "$root/build-valgrind"
       ;;
     extras)
       if [ -x util/consumer/test.sh ]; then

@@ -6,4 +6,5 @@ list(APPEND CRYPTO_TEST_SOURCES
   crypto/test/json.cc
   crypto/test/file_test_test.cc
   crypto/test/json_test.cc
+  crypto/test/constant_time_test.cc
 )
