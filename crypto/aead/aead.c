@@ -274,12 +274,12 @@ static enum aead_result aead_seal(const EVP_AEAD_CTX *ctx, uint8_t *out,
   return r;
 }
 
-int EVP_AEAD_CTX_seal(const EVP_AEAD_CTX *ctx, uint8_t *out, size_t *out_len,
-                      size_t max_out_len, const uint8_t *nonce,
-                      size_t nonce_len, const uint8_t *in, size_t in_len,
-                      const uint8_t *ad, size_t ad_len) {
-  enum aead_result r = aead_seal(ctx, out, out_len, max_out_len, nonce,
-                                 nonce_len, in, in_len, ad, ad_len);
+// aead_result_to_return turns the result of aead_seal or aead_open into
+// the public return value: 1 on success; otherwise 0 with `*out_len` set to
+// 0 and, unless the sizes could not be trusted (kAEADFailNoWrite), the
+// whole output buffer wiped.
+static int aead_result_to_return(enum aead_result r, uint8_t *out,
+                                 size_t *out_len, size_t max_out_len) {
   if (r == kAEADOk) {
     return 1;
   }
@@ -288,6 +288,16 @@ int EVP_AEAD_CTX_seal(const EVP_AEAD_CTX *ctx, uint8_t *out, size_t *out_len,
     OPENSSL_memset(out, 0, max_out_len);
   }
   return 0;
+}
+
+int EVP_AEAD_CTX_seal(const EVP_AEAD_CTX *ctx, uint8_t *out, size_t *out_len,
+                      size_t max_out_len, const uint8_t *nonce,
+                      size_t nonce_len, const uint8_t *in, size_t in_len,
+                      const uint8_t *ad, size_t ad_len) {
+  return aead_result_to_return(
+      aead_seal(ctx, out, out_len, max_out_len, nonce, nonce_len, in, in_len,
+                ad, ad_len),
+      out, out_len, max_out_len);
 }
 
 static enum aead_result aead_open(const EVP_AEAD_CTX *ctx, uint8_t *out,
@@ -331,14 +341,8 @@ int EVP_AEAD_CTX_open(const EVP_AEAD_CTX *ctx, uint8_t *out, size_t *out_len,
                       size_t max_out_len, const uint8_t *nonce,
                       size_t nonce_len, const uint8_t *in, size_t in_len,
                       const uint8_t *ad, size_t ad_len) {
-  enum aead_result r = aead_open(ctx, out, out_len, max_out_len, nonce,
-                                 nonce_len, in, in_len, ad, ad_len);
-  if (r == kAEADOk) {
-    return 1;
-  }
-  *out_len = 0;
-  if (r == kAEADFailWipe) {
-    OPENSSL_memset(out, 0, max_out_len);
-  }
-  return 0;
+  return aead_result_to_return(
+      aead_open(ctx, out, out_len, max_out_len, nonce, nonce_len, in, in_len,
+                ad, ad_len),
+      out, out_len, max_out_len);
 }
