@@ -46,6 +46,8 @@ struct rand_state {
   // pid is the process that seeded the state; compared with getpid() only
   // when the mapping is not wiped on fork.
   pid_t pid;
+  // fork_gen is rand_fork_generation when the state was seeded.
+  uint64_t fork_gen;
   // used: buf[0, used) has been handed out (or was the next key) and is
   // zero; buf[used, RAND_BUF_LEN) is keystream not yet handed out.
   size_t used;
@@ -71,6 +73,18 @@ static const uint8_t kZeroNonce[12];
 static const uint8_t kZeros[RAND_BUF_LEN];
 
 static int rand_no_wipe_on_fork;  // RAND_disable_wipe_on_fork_for_testing
+
+// rand_fork_generation counts the fork() calls that returned in this process
+// as the child (pthread_atfork handler). It is a second line of defence
+// beside MADV_WIPEONFORK: madvise may report success without wiping
+// anything (qemu-user, for one, ignores the advice), and one relaxed load
+// per call is cheap. Forks made with raw clone(2) bypass the handler but not
+// the wiped mapping or the getpid() check.
+static uint64_t rand_fork_generation;
+
+static void rand_atfork_child(void) {
+  __atomic_fetch_add(&rand_fork_generation, 1, __ATOMIC_RELAXED);
+}
 static int rand_no_getrandom;     // RAND_disable_getrandom_for_testing
 
 // --- The operating system's source ---------------------------------------
@@ -159,7 +173,8 @@ static void rand_thread_exit(void *arg) {
 }
 
 static void rand_key_init(void) {
-  rand_key_ok = pthread_key_create(&rand_key, rand_thread_exit) == 0;
+  rand_key_ok = pthread_key_create(&rand_key, rand_thread_exit) == 0 &&
+                pthread_atfork(NULL, NULL, rand_atfork_child) == 0;
 }
 
 // rand_state_new maps a zeroed state for the calling thread and registers it
@@ -205,6 +220,7 @@ static void rand_seed(struct rand_state *st) {
   rand_os_bytes(st->key, sizeof(st->key));
   st->generated = 0;
   st->pid = getpid();
+  st->fork_gen = __atomic_load_n(&rand_fork_generation, __ATOMIC_RELAXED);
   st->seeded = 1;
   rand_tls.os_seeds++;
 }
@@ -280,9 +296,12 @@ int RAND_bytes(uint8_t *out, size_t len) {
       return 1;
     }
   }
-  // A wiped page (child after fork) or a new one reads seeded == 0; without
-  // MADV_WIPEONFORK a child is recognised by its pid.
+  // A wiped page (child after fork) or a new one reads seeded == 0; a child
+  // made by fork() also sees a new fork generation; without MADV_WIPEONFORK
+  // a child is recognised by its pid as well.
   if (OPENSSL_UNLIKELY(!st->seeded) ||
+      OPENSSL_UNLIKELY(st->fork_gen != __atomic_load_n(&rand_fork_generation,
+                                                       __ATOMIC_RELAXED)) ||
       (rand_tls.fork_detect == RAND_FORK_DETECT_GETPID &&
        st->pid != getpid())) {
     rand_seed(st);
