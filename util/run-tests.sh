@@ -19,6 +19,12 @@
 #           (util/run-valgrind.sh: a normal and a CONSTANT_TIME_VALIDATION build)
 #   extras  the out-of-tree consumer (find_package and pkg-config) and, when
 #           present, the assembly flavour matrix
+#   aarch64 cross-built with aarch64-linux-gnu-gcc; the runner runs the suite
+#           under qemu-aarch64 for each CPU model and OPENSSL_armcap mask
+#   i686    cross-built with i686-linux-gnu-gcc (static executables); the
+#           runner runs the suite under qemu-i386 for each x86 mask (this
+#           machine's kernel has no IA-32 emulation, so i686 binaries cannot
+#           run natively here)
 #
 # The public vector suites are read from $VECTORS_DIR, by default
 # ../shared/vectors beside the checkout; without them those tests report
@@ -32,7 +38,7 @@ cd "$root"
 
 configs=("$@")
 if [ ${#configs[@]} -eq 0 ]; then
-  configs=(gcc asan noasm fuzz valgrind extras)
+  configs=(gcc asan noasm fuzz valgrind extras aarch64 i686)
 fi
 
 packages=("${BASE_PACKAGES[@]}")
@@ -42,6 +48,8 @@ for c in "${configs[@]}"; do
     valgrind) packages+=(valgrind) ;;
     extras) packages+=(pkg-config clang llvm nasm gcc-mingw-w64-x86-64
                        binutils-mingw-w64-x86-64 wine64) ;;
+    aarch64) packages+=(gcc-aarch64-linux-gnu g++-aarch64-linux-gnu qemu-user) ;;
+    i686) packages+=(gcc-i686-linux-gnu g++-i686-linux-gnu qemu-user) ;;
     gcc|noasm) ;;
     *) echo "run-tests.sh: unknown configuration: $c" >&2; exit 2 ;;
   esac
@@ -139,6 +147,20 @@ for c in "${configs[@]}"; do
       ;;
     valgrind)
       step "valgrind" util/run-valgrind.sh "$root/build-valgrind"
+      ;;
+    aarch64)
+      step "aarch64: build" build "$root/build-aarch64" \
+        -DCMAKE_TOOLCHAIN_FILE="$root/cmake/toolchain-aarch64-linux-gnu.cmake" \
+        -DCMAKE_BUILD_TYPE=Release -DWERROR=ON &&
+        step "aarch64: tests (qemu)" run_suite "$root/build-aarch64" \
+          -native=false -qemu-aarch64 -aarch64-build-dir "$root/build-aarch64"
+      ;;
+    i686)
+      step "i686: build" build "$root/build-i686" \
+        -DCMAKE_TOOLCHAIN_FILE="$root/cmake/toolchain-i686-linux-gnu.cmake" \
+        -DCMAKE_BUILD_TYPE=Release -DWERROR=ON &&
+        step "i686: tests (qemu)" run_suite "$root/build-i686" \
+          -native=false -i686 -i686-qemu -i686-build-dir "$root/build-i686"
       ;;
     extras)
       if [ -x util/consumer/test.sh ]; then
