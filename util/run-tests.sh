@@ -38,7 +38,7 @@ cd "$root"
 
 configs=("$@")
 if [ ${#configs[@]} -eq 0 ]; then
-  configs=(gcc asan noasm fuzz valgrind extras aarch64 i686)
+  configs=(gcc asan noasm fuzz valgrind aarch64 i686 extras)
 fi
 
 packages=("${BASE_PACKAGES[@]}")
@@ -47,7 +47,9 @@ for c in "${configs[@]}"; do
     asan|fuzz) packages+=(clang) ;;
     valgrind) packages+=(valgrind) ;;
     extras) packages+=(pkg-config clang llvm nasm gcc-mingw-w64-x86-64
-                       binutils-mingw-w64-x86-64 wine64) ;;
+                       binutils-mingw-w64-x86-64 wine64
+                       gcc-aarch64-linux-gnu g++-aarch64-linux-gnu
+                       gcc-i686-linux-gnu g++-i686-linux-gnu qemu-user) ;;
     aarch64) packages+=(gcc-aarch64-linux-gnu g++-aarch64-linux-gnu qemu-user) ;;
     i686) packages+=(gcc-i686-linux-gnu g++-i686-linux-gnu qemu-user) ;;
     gcc|noasm) ;;
@@ -174,6 +176,21 @@ for c in "${configs[@]}"; do
         [ -f "$archive" ] || archive=""
         step "asm flavours" util/check_asm_flavours.sh \
           "$root/build-asm-flavours" $archive
+      fi
+      if [ -x util/check_asm_flavours_x86.sh ]; then
+        # Every 32-bit x86 generator in elf/macosx/win32n, and a shared i686
+        # library with no TEXTREL (built there).
+        step "asm flavours (x86)" util/check_asm_flavours_x86.sh \
+          "$root/build-asm-flavours-x86"
+      fi
+      if [ -x util/check_asm_flavours_aarch64.sh ]; then
+        # Every aarch64 generator in linux64/ios64/win64 and the BTI/PAC
+        # hardening of the aarch64 library's objects (the aarch64
+        # configuration's archive when it was built, else built there).
+        archive="$root/build-aarch64/libcrypto_static.a"
+        [ -f "$archive" ] || archive=""
+        step "asm flavours (aarch64)" util/check_asm_flavours_aarch64.sh \
+          "$root/build-asm-flavours-aarch64" $archive
       fi
       ;;
   esac

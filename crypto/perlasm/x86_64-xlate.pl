@@ -35,6 +35,16 @@
 #   Memory operands are register-based or RIP-relative (`.Ltable(%rip)`);
 #   absolute addresses are refused (the output is position-independent).
 #   `rep` may prefix a string instruction. Branch targets are bare labels.
+# AVX-512: zmm0-31, xmm/ymm16-31 and k0-k7 are registers; the EVEX-only
+#   mnemonics are in @AVX512 below. Operands take GNU as' decorations:
+#   `%zmm3{%k1}` (write mask k1..k7, merging), `%zmm3{%k1}{z}` (zeroing),
+#   `(%rsi){%k1}` (masked store) and `(%rsi){1to16}` (embedded broadcast);
+#   NASM gets them Intel style (`zmm3{k1}{z}`, `[rsi]{1to16}`). xmm16-31
+#   are volatile on Win64 too, so only xmm6-15 need `xmm=`; the upper
+#   halves of every ymm/zmm register are volatile on both ABIs. A function
+#   that wrote ymm/zmm0-15 ends with vzeroupper or vzeroall (SSE code after
+#   it would otherwise pay a transition), which the translator leaves to the
+#   generator.
 # Labels: `.Lname:` is a local label (renamed per flavour: `.Lname`,
 #   `Lname` on Mach-O, `L$name` for NASM). Only local labels may be defined
 #   in the text; global symbols come from `.func_begin`.
@@ -96,6 +106,9 @@ package X86_64Xlate;
 
 use strict;
 use warnings;
+use File::Basename qw(dirname);
+use lib dirname(__FILE__);
+use PerlasmOutput;
 
 # --- Registers ---------------------------------------------------------------
 
@@ -159,6 +172,29 @@ my @AVX_ONLY = qw(
   vpblendd vpsllvd vpsllvq vpsrlvd vpsrlvq vpsravd vpmaskmovd vpmaskmovq
   vzeroupper vzeroall
 );
+# AVX-512 (EVEX-only) mnemonics. Each is listed once, in its AT&T and NASM
+# spelling (they agree). The plain VEX names above also take zmm and
+# xmm16-31 operands, which makes the assembler pick the EVEX encoding.
+my @AVX512 = qw(
+  vprold vprord vprolq vprorq vprolvd vprorvd vprolvq vprorvq
+  vpxord vpxorq vpandd vpandq vpandnd vpandnq vpord vporq
+  vpternlogd vpternlogq
+  vmovdqu8 vmovdqu16 vmovdqu32 vmovdqu64 vmovdqa32 vmovdqa64
+  vshufi32x4 vshufi64x2 vshuff32x4 vshuff64x2
+  vbroadcasti32x4 vbroadcasti64x2 vbroadcasti32x8 vbroadcasti64x4
+  vinserti32x4 vinserti64x2 vinserti32x8 vinserti64x4
+  vextracti32x4 vextracti64x2 vextracti32x8 vextracti64x4
+  vpermt2d vpermt2q vpermi2d vpermi2q vpermt2b vpermi2b vpermb vpermw
+  valignd valignq vpblendmd vpblendmq vpblendmb
+  vpcompressd vpcompressq vpexpandd vpexpandq
+  vpcmpd vpcmpud vpcmpq vpcmpuq
+  vpmovqd vpmovdb vpmovqb vpsraq vpsravq vpmullq
+  vpbroadcastmb2q vpbroadcastmw2d
+  vpmadd52luq vpmadd52huq
+  kmovb kmovw kmovd kmovq kandw kandd kandq korw kord korq kxorw kxord kxorq
+  knotw knotd knotq kortestw kortestd kortestq kshiftlw kshiftrw kshiftlq
+  kshiftrq kunpckbw kunpckwd kunpckdq
+);
 my @PLAIN_OTHER = qw(
   ret jmp call cld std clc stc cmc cpuid rdtsc rdtscp lfence sfence mfence
   pause ud2 int3 endbr64 hlt lahf sahf cqto cltq cltd cwtl pushfq popfq
@@ -166,7 +202,7 @@ my @PLAIN_OTHER = qw(
   movsl movsq
   movzbl movzbq movzbw movzwl movzwq movsbl movsbq movsbw movswl movswq movslq
 );
-my %PLAIN = map { $_ => 1 } @SSE, @SSE_ONLY, @AVX_ONLY, @PLAIN_OTHER,
+my %PLAIN = map { $_ => 1 } @SSE, @SSE_ONLY, @AVX_ONLY, @AVX512, @PLAIN_OTHER,
                            map({ "v$_" } @SSE),
                            map({ "j$_" } @CC), map({ "set$_" } @CC);
 my %BRANCH = map { $_ => 1 } 'jmp', 'call', map { "j$_" } @CC;
@@ -176,7 +212,7 @@ my %READS_DEST = map { $_ => 1 } qw(cmp test bt);
 # Instructions that write none of their explicit operands, and those that
 # write two (the last two, or both for exchanges).
 my %WRITES_NOTHING = map { $_ => 1 } qw(
-  cmp test bt ptest vptest jmp call push ret nop
+  cmp test bt ptest vptest jmp call push ret nop kortestw kortestd kortestq
 ), map { "j$_" } @CC;
 my %WRITES_TWO = map { $_ => 1 } qw(xchg xadd cmpxchg mulx);
 
@@ -421,6 +457,36 @@ sub split_operands {
 # Parses one operand into a hash: {kind => reg|imm|mem|label, ...}.
 sub parse_operand {
   my ($self, $op, $is_branch) = @_;
+  # AVX-512 decorations trail the operand: `{%kN}` (write mask, N = 1..7,
+  # on the destination), `{z}` (zero the masked-off elements instead of
+  # keeping them; after a mask, register destinations only) and `{1toN}`
+  # (embedded broadcast of one element of a memory source).
+  my @deco;
+  unshift @deco, $1 while $op =~ s/\{([^{}]*)\}\s*$//;
+  if (@deco) {
+    $op =~ s/\s+$//;
+    my $o = $self->parse_operand($op, $is_branch);
+    for my $d (@deco) {
+      if ($d =~ /^%k([1-7])$/) {
+        $self->err("two write masks on '$op'") if $o->{mask};
+        $self->err("write mask on a non-register, non-memory operand '$op'")
+          unless $o->{kind} eq 'reg' || $o->{kind} eq 'mem';
+        $o->{mask} = "k$1";
+      } elsif ($d eq 'z') {
+        $self->err("{z} needs a write mask before it: '$op'") unless $o->{mask};
+        $self->err("{z} on a memory destination: '$op'") if $o->{kind} eq 'mem';
+        $o->{zero} = 1;
+      } elsif ($d =~ /^1to(2|4|8|16|32)$/) {
+        $self->err("broadcast {$d} on a non-memory operand '$op'")
+          unless $o->{kind} eq 'mem';
+        $self->err("two broadcasts on '$op'") if $o->{bcst};
+        $o->{bcst} = $d;
+      } else {
+        $self->err("unknown decoration {$d} (want {%k1}..{%k7}, {z}, {1toN})");
+      }
+    }
+    return $o;
+  }
   if ($op =~ /^%arg([78])$/) {
     return $self->stack_arg($1);
   }
@@ -477,8 +543,23 @@ sub stack_arg {
            disp => "$off" };
 }
 
+# The AVX-512 decorations of an operand, `{k1}{z}` / `{1to16}`, with `%`
+# before the mask register in AT&T syntax.
+sub decorations {
+  my ($o, $pct) = @_;
+  my $s = '';
+  $s .= "{$pct$o->{mask}}" if $o->{mask};
+  $s .= '{z}' if $o->{zero};
+  $s .= "{$o->{bcst}}" if $o->{bcst};
+  return $s;
+}
+
 # Renders an operand in AT&T (gas) syntax.
 sub att {
+  my ($self, $o) = @_;
+  return $self->att_plain($o) . decorations($o, '%');
+}
+sub att_plain {
   my ($self, $o) = @_;
   my $star = $o->{indirect} ? '*' : '';
   return "$star%$o->{reg}" if $o->{kind} eq 'reg';
@@ -493,6 +574,10 @@ sub att {
 # Renders an operand in NASM syntax; $size (bytes) adds a size keyword to a
 # memory operand.
 sub intel {
+  my ($self, $o, $size) = @_;
+  return $self->intel_plain($o, $size) . decorations($o, '');
+}
+sub intel_plain {
   my ($self, $o, $size) = @_;
   return $o->{reg} if $o->{kind} eq 'reg';
   return $o->{expr} if $o->{kind} eq 'imm' || $o->{kind} eq 'label';
@@ -949,14 +1034,7 @@ sub write_output {
   $source =~ s{^.*?(crypto/)}{$1};
   my $x = X86_64Xlate->new($flavour, $source);
   my $result = $x->translate($text);
-  if (!defined $output || $output eq '-') {
-    print $result;
-    return;
-  }
-  open(my $fh, '>', "$output.tmp") or die "x86_64-xlate: cannot write $output.tmp: $!\n";
-  print $fh $result;
-  close($fh) or die "x86_64-xlate: cannot write $output.tmp: $!\n";
-  rename("$output.tmp", $output) or die "x86_64-xlate: cannot rename to $output: $!\n";
+  PerlasmOutput::write_result('x86_64-xlate', $output, $result);
 }
 
 # Used as a filter when run directly.

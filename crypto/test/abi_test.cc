@@ -18,7 +18,8 @@
 
 #include "test_util.h"
 
-#if defined(SUPPORTS_ABI_TEST) && defined(__linux__) && defined(__ELF__)
+#if defined(SUPPORTS_ABI_TEST) && defined(OPENSSL_X86_64) && \
+    defined(__linux__) && defined(__ELF__)
 #define SUPPORTS_UNWIND_TEST
 #include <setjmp.h>
 #include <signal.h>
@@ -26,7 +27,12 @@
 #include <unwind.h>
 #endif
 
-#if defined(SUPPORTS_ABI_TEST)
+#if defined(SUPPORTS_ABI_TEST) && defined(OPENSSL_X86)
+// crypto/test/asm/trampoline-x86.pl: returns the callee's %edx:%eax.
+extern "C" uint64_t bittern_abi_trampoline(const void *fn,
+                                           abi_test::State *state,
+                                           const uint32_t *args);
+#elif defined(SUPPORTS_ABI_TEST)
 extern "C" uint64_t bittern_abi_trampoline(const void *fn,
                                            abi_test::State *state,
                                            const uint64_t *args);
@@ -53,6 +59,18 @@ std::set<const void *> &Exempt() {
   return s;
 }
 
+#if defined(OPENSSL_X86)
+// In the order of State::regs_in (crypto/test/asm/trampoline-x86.pl).
+const char *const kX86RegNames[4] = {"ebx", "esi", "edi", "ebp"};
+#elif defined(OPENSSL_AARCH64)
+// In the order of State::regs_in and State::d_in
+// (crypto/test/asm/trampoline-armv8.pl).
+[[maybe_unused]] const char *const kA64RegNames[11] = {
+    "x19", "x20", "x21", "x22", "x23", "x24",
+    "x25", "x26", "x27", "x28", "x29 (the frame pointer)"};
+[[maybe_unused]] const char *const kA64DRegNames[8] = {
+    "d8", "d9", "d10", "d11", "d12", "d13", "d14", "d15"};
+#else
 #if defined(_WIN64)
 constexpr int kNumRegs = 8;
 #else
@@ -60,6 +78,7 @@ constexpr int kNumRegs = 6;
 #endif
 const char *const kRegNames[8] = {"rbx", "rbp", "r12", "r13",
                                   "r14", "r15", "rdi", "rsi"};
+#endif  // OPENSSL_X86
 
 }  // namespace
 
@@ -263,8 +282,92 @@ uint64_t StepCall(const void *fn, State *state, const uint64_t args[8]) {
 
 #endif  // SUPPORTS_UNWIND_TEST
 
+#if defined(SUPPORTS_ABI_TEST) && defined(OPENSSL_X86)
+
+// The x86 (cdecl) check: each argument word is the low 32 bits of what
+// ToWord made; ebx, esi, edi, ebp get fresh random values per call.
+uint64_t RunChecked(const char *file, int line, const char *name,
+                    const void *fn, const uint64_t args[8], bool unwind) {
+  std::lock_guard<std::mutex> l(g_lock);
+  State state;
+  memset(&state, 0, sizeof(state));
+  for (int i = 0; i < 4; i++) {
+    state.regs_in[i] = static_cast<uint32_t>(Rng().Next());
+  }
+  uint32_t words[8];
+  for (int i = 0; i < 8; i++) {
+    words[i] = static_cast<uint32_t>(args[i]);
+  }
+  if (unwind) {
+    fprintf(stderr, "note: %s:%d: no single-step unwind check on 32-bit "
+            "x86; ran the register checks only\n", file, line);
+  }
+  uint64_t ret = bittern_abi_trampoline(fn, &state, words);
+  for (int i = 0; i < 4; i++) {
+    if (state.regs_out[i] != state.regs_in[i]) {
+      ADD_FAILURE_AT(file, line) << kX86RegNames[i]
+                                 << " was not restored by " << name;
+    }
+  }
+  if (state.df == -1) {
+    ADD_FAILURE_AT(file, line) << "the direction flag was set on return from "
+                               << name;
+  } else if (state.df != 1) {
+    ADD_FAILURE_AT(file, line) << "direction-flag probe of " << name
+                               << " gave " << state.df;
+  }
+  if (state.esp_delta != 0) {
+    ADD_FAILURE_AT(file, line) << "esp was not restored by " << name
+                               << " (moved by " << state.esp_delta
+                               << " bytes)";
+  }
+  return ret;
+}
+
+#endif  // SUPPORTS_ABI_TEST && OPENSSL_X86
+
 #if defined(SUPPORTS_ABI_TEST)
 
+#if defined(OPENSSL_AARCH64)
+// The AArch64 (AAPCS64) check: x19-x29 and d8-d15 get fresh random values
+// per call and must come back unchanged; sp must be back where it was.
+uint64_t RunChecked(const char *file, int line, const char *name,
+                    const void *fn, const uint64_t args[8], bool unwind) {
+  std::lock_guard<std::mutex> l(g_lock);
+  State state;
+  memset(&state, 0, sizeof(state));
+  for (int i = 0; i < 11; i++) {
+    state.regs_in[i] = Rng().Next();
+  }
+  for (int i = 0; i < 8; i++) {
+    state.d_in[i] = Rng().Next();
+  }
+  if (unwind) {
+    fprintf(stderr, "note: %s:%d: the single-step unwind check is x86-64 "
+            "Linux only; ran the register checks of %s only\n", file, line,
+            name);
+  }
+  uint64_t ret = bittern_abi_trampoline(fn, &state, args);
+  for (int i = 0; i < 11; i++) {
+    if (state.regs_out[i] != state.regs_in[i]) {
+      ADD_FAILURE_AT(file, line) << kA64RegNames[i]
+                                 << " was not restored by " << name;
+    }
+  }
+  for (int i = 0; i < 8; i++) {
+    if (state.d_out[i] != state.d_in[i]) {
+      ADD_FAILURE_AT(file, line) << kA64DRegNames[i]
+                                 << " was not restored by " << name;
+    }
+  }
+  if (state.sp_delta != 0) {
+    ADD_FAILURE_AT(file, line) << "sp was not restored by " << name
+                               << " (moved by " << state.sp_delta
+                               << " bytes)";
+  }
+  return ret;
+}
+#elif !defined(OPENSSL_X86)
 uint64_t RunChecked(const char *file, int line, const char *name,
                     const void *fn, const uint64_t args[8], bool unwind) {
   std::lock_guard<std::mutex> l(g_lock);
@@ -331,6 +434,7 @@ uint64_t RunChecked(const char *file, int line, const char *name,
   }
   return ret;
 }
+#endif  // !OPENSSL_X86
 
 // --- Coverage ------------------------------------------------------------------
 //

@@ -23,7 +23,8 @@
 // emitted (see abi_test.cc). Elsewhere it runs the register checks only.
 //
 // On other architectures, and with OPENSSL_NO_ASM, CHECK_ABI is a plain call:
-// there is no assembly to check (aarch64 and x86 trampolines come later).
+// there is no assembly to check. The 32-bit x86 and AArch64 checkers are
+// described below, beside their SUPPORTS_ABI_TEST definitions.
 //
 // Coverage: CHECK_ABI records each function it called. When the whole suite
 // runs (no --gtest_filter), a final check compares that record with every
@@ -52,8 +53,63 @@
 #define SUPPORTS_ABI_TEST
 #endif
 
+// 32-bit x86 (cdecl): the trampoline is crypto/test/asm/trampoline-x86.pl.
+// It checks ebx, esi, edi and ebp, the direction flag and %esp; arguments
+// are passed as 32-bit stack words, so every parameter must be at most 32
+// bits (a static_assert in ToWord says so); a 64-bit result comes back in
+// %edx:%eax. There is no single-step unwind check on x86.
+#if defined(OPENSSL_X86) && !defined(OPENSSL_NO_ASM)
+#define SUPPORTS_ABI_TEST
+#endif
+
+// AArch64 (AAPCS64): the trampoline is crypto/test/asm/trampoline-armv8.pl.
+// It loads random values into x19-x29 and d8-d15 (only the low 64 bits of
+// v8-v15 are callee-saved, so the upper halves are not checked), passes up
+// to eight argument words in x0-x7 and checks that sp is back. A failure
+// names the register ("x21 was not restored by fn", "d9 ..."). There is no
+// single-step unwind check on AArch64: CHECK_ABI_UNWIND says so and runs
+// the register checks.
+#if defined(OPENSSL_AARCH64) && !defined(OPENSSL_NO_ASM)
+#define SUPPORTS_ABI_TEST
+#endif
+
 namespace abi_test {
 
+#if defined(OPENSSL_X86)
+// State is what the x86 trampoline reads and writes; its layout is fixed by
+// crypto/test/asm/trampoline-x86.pl (offsets in that file's header).
+struct State {
+  // ebx, esi, edi, ebp.
+  uint32_t regs_in[4];
+  uint32_t regs_out[4];
+  // +1 if the direction flag was clear after the call, -1 if set.
+  int32_t df;
+  // %esp after the call minus %esp before it.
+  int32_t esp_delta;
+};
+static_assert(offsetof(State, regs_out) == 16, "State layout");
+static_assert(offsetof(State, df) == 32, "State layout");
+static_assert(offsetof(State, esp_delta) == 36, "State layout");
+static_assert(sizeof(State) == 40, "State layout");
+#elif defined(OPENSSL_AARCH64)
+// State is what the AArch64 trampoline reads and writes; its layout is
+// fixed by crypto/test/asm/trampoline-armv8.pl (offsets in that file's
+// header).
+struct State {
+  // x19 .. x29.
+  uint64_t regs_in[11];
+  uint64_t regs_out[11];
+  // d8 .. d15: the low 64 bits of v8 .. v15.
+  uint64_t d_in[8];
+  uint64_t d_out[8];
+  // sp after the call minus sp before it.
+  int64_t sp_delta;
+};
+static_assert(offsetof(State, regs_out) == 88, "State layout");
+static_assert(offsetof(State, d_in) == 176, "State layout");
+static_assert(offsetof(State, d_out) == 240, "State layout");
+static_assert(offsetof(State, sp_delta) == 304, "State layout");
+#else   // x86-64
 // State is what the trampoline reads and writes; its layout is fixed by
 // crypto/test/asm/trampoline-x86_64.pl (offsets in that file's header).
 struct State {
@@ -73,6 +129,7 @@ static_assert(offsetof(State, xmm_in) == 128, "State layout");
 static_assert(offsetof(State, xmm_out) == 288, "State layout");
 static_assert(offsetof(State, df) == 448, "State layout");
 static_assert(offsetof(State, rsp_delta) == 456, "State layout");
+#endif  // OPENSSL_X86 / OPENSSL_AARCH64 / x86-64
 
 // RandomWord returns the next word of the checker's random stream (seeded
 // once, so a failing run reproduces).
@@ -84,6 +141,12 @@ uint64_t RandomWord();
 // bits of anything narrower than 64 bits are random.
 template <typename T>
 uint64_t ToWord(T t) {
+#if defined(OPENSSL_X86)
+  // cdecl passes each argument in 32-bit stack words; the trampoline copies
+  // one word per parameter (the upper half of the result is dropped).
+  static_assert(sizeof(T) <= 4,
+                "CHECK_ABI on 32-bit x86: parameters must be at most 32 bits");
+#endif
   if constexpr (std::is_pointer_v<T>) {
     return static_cast<uint64_t>(reinterpret_cast<uintptr_t>(t));
   } else if constexpr (std::is_integral_v<T> || std::is_enum_v<T>) {

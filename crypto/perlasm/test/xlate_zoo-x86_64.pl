@@ -168,6 +168,77 @@ $code .= <<'___';
 ___
 $code .= X86_64Xlate::function_end();
 
+# AVX-512 (EVEX): zmm0-31, opmask registers, write masks with merging and
+# zeroing, embedded broadcasts, and the EVEX-only mnemonics. A managed
+# function, so the translator's callee-saved check sees zmm6 as xmm6
+# (declared) and zmm16-31 as volatile on both ABIs.
+$code .= X86_64Xlate::function_begin('bittern_zoo_avx512', args => 4,
+  xmm => [6]);
+$code .= <<'___';
+	vmovdqu32	(%rsi), %zmm0
+	vmovdqu64	64(%rsi,%rcx,4), %zmm31
+	vmovdqa32	%zmm16, (%rdi)
+	vmovdqa64	.Lconst(%rip), %zmm17
+	vpaddd	%zmm17, %zmm31, %zmm16
+	vpaddd	(%rsi){1to16}, %zmm1, %zmm1
+	vpaddd	.Lconst(%rip){1to16}, %zmm20, %zmm21
+	vpaddq	8(%rdx){1to8}, %zmm2, %zmm2
+	vprold	$16, %zmm1, %zmm2
+	vprold	$7, %zmm25, %zmm25
+	vprord	$12, %ymm18, %ymm18
+	vprolq	$1, %xmm1, %xmm2
+	vpxord	%zmm1, %zmm2, %zmm3
+	vpxord	%xmm16, %xmm16, %xmm16
+	vpxorq	64(%rsi), %zmm4, %zmm5
+	vpandd	%zmm1, %zmm2, %zmm3
+	vpord	%zmm1, %zmm2, %zmm3{%k1}
+	vpandnq	%zmm1, %zmm2, %zmm3{%k2}{z}
+	vpternlogd	$0x96, %zmm1, %zmm2, %zmm3
+	vpternlogq	$0xca, (%rsi), %zmm2, %zmm3
+	vshufi32x4	$0x44, %zmm1, %zmm2, %zmm3
+	vshufi64x2	$0xdd, %zmm26, %zmm27, %zmm28
+	vbroadcasti32x4	16(%rcx), %zmm5
+	vbroadcasti64x4	.Lconst(%rip), %zmm22
+	vpshufd	$0x39, %zmm1, %zmm1
+	vinserti32x4	$3, (%rsi), %zmm0, %zmm0
+	vinserti64x4	$1, %ymm1, %zmm2, %zmm6
+	vextracti32x4	$2, %zmm2, %xmm3
+	vextracti64x4	$1, %zmm2, 32(%rdi)
+	vpermt2d	%zmm1, %zmm2, %zmm3
+	vpermt2q	(%rsi), %zmm2, %zmm3
+	vpermi2d	%zmm1, %zmm2, %zmm3
+	vpbroadcastd	%eax, %zmm4
+	vpbroadcastq	%rax, %zmm19
+	vpbroadcastd	4(%rdi), %zmm20
+	vpsrlq	$26, %zmm1, %zmm2
+	vpmuludq	%zmm1, %zmm2, %zmm3
+	vpmadd52luq	%zmm1, %zmm2, %zmm3
+	vpmadd52huq	(%rsi){1to8}, %zmm2, %zmm3
+	vpermb	%zmm1, %zmm2, %zmm3
+	valignd	$4, %zmm1, %zmm2, %zmm3
+	vpblendmd	%zmm1, %zmm2, %zmm3{%k1}
+	kmovq	%rax, %k1
+	kmovd	%ecx, %k2
+	kmovw	%k1, %eax
+	kmovw	(%rsi), %k3
+	kmovq	%k1, %k7
+	kandw	%k1, %k2, %k3
+	kxorq	%k1, %k2, %k3
+	knotw	%k1, %k2
+	kortestw	%k1, %k1
+	kshiftrq	$3, %k1, %k2
+	vmovdqu8	(%rsi), %zmm0{%k1}{z}
+	vmovdqu8	%zmm0, 64(%rdi){%k1}
+	vmovdqu32	%zmm1, (%rdi,%rcx){%k7}
+	vmovdqu16	(%rsi), %ymm1{%k2}
+	vpcmpud	$1, %zmm1, %zmm2, %k1
+	vpcmpd	$4, (%rsi){1to16}, %zmm2, %k1{%k2}
+	vpcompressd	%zmm1, %zmm2{%k1}{z}
+	vzeroupper
+___
+$code .= X86_64Xlate::epilogue();
+$code .= X86_64Xlate::function_end();
+
 # Managed prologue shapes.
 $code .= X86_64Xlate::function_begin('bittern_zoo_frame_large', args => 8,
   save => [qw(rbx rbp r12 r13 r14 r15)], xmm => [6 .. 15], frame => 1024);

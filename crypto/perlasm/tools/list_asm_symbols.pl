@@ -1,7 +1,7 @@
 #!/usr/bin/env perl
 # Copyright 2026 The project authors.
 #
-# list_asm_symbols.pl NM ARCHIVE OUTPUT.cc
+# list_asm_symbols.pl NM ARCHIVE OUTPUT.cc [FLAVOUR]
 #
 # Lists every global function symbol that an assembly object of ARCHIVE
 # defines (members named *.S.o, *.s.o, *.asm.o or *.asm.obj, read with
@@ -9,13 +9,21 @@
 # abi_test::kAsmEntryPoints (crypto/test/abi_test.h): each name with the
 # symbol's address, so crypto_test can tell whether every assembly entry
 # point was called through CHECK_ABI. Mach-O names lose their leading
-# underscore.
+# underscore. The optional perlasm FLAVOUR says how the target decorates C
+# names: `macosx`, `ios64` (Mach-O) and 32-bit x86 `win32n` (cdecl on COFF)
+# prefix an underscore, which is removed; ELF (x86 `elf` included: cdecl names are
+# undecorated there) keeps names as they are. Without FLAVOUR the host
+# decides (an underscore is removed on Darwin only).
 
 use strict;
 use warnings;
 
-my ($nm, $archive, $output) = @ARGV;
-die "usage: list_asm_symbols.pl NM ARCHIVE OUTPUT.cc\n" unless defined $output;
+my ($nm, $archive, $output, $flavour) = @ARGV;
+die "usage: list_asm_symbols.pl NM ARCHIVE OUTPUT.cc [FLAVOUR]\n"
+  unless defined $output;
+my $strip_underscore = defined $flavour
+  ? ($flavour eq 'macosx' || $flavour eq 'win32n' || $flavour eq 'ios64')
+  : ($^O eq 'darwin');
 
 open(my $in, '-|', $nm, '-A', '-g', '--defined-only', $archive)
   or die "list_asm_symbols.pl: cannot run $nm: $!\n";
@@ -25,7 +33,7 @@ while (my $line = <$in>) {
   next unless $line =~ /^.*?:([^:\s]+):\s*[0-9a-fA-F]*\s+T\s+(\S+)\s*$/;
   my ($member, $name) = ($1, $2);
   next unless $member =~ /\.(S|s|asm)\.(o|obj)$/;
-  $name =~ s/^_// if $name =~ /^_[a-z]/i && $^O eq 'darwin';
+  $name =~ s/^_// if $name =~ /^_[a-z]/i && $strip_underscore;
   $names{$name} = 1;
 }
 close($in) or die "list_asm_symbols.pl: $nm failed on $archive\n";
