@@ -22,6 +22,9 @@ struct env_md_st {
   void (*init)(EVP_MD_CTX *ctx);
   void (*update)(EVP_MD_CTX *ctx, const void *data, size_t len);
   void (*final)(EVP_MD_CTX *ctx, uint8_t *out);
+  // The sha.h one-shot function: EVP_Digest calls it directly, so it hashes
+  // whole blocks straight from the input with no context at all.
+  uint8_t *(*oneshot)(const uint8_t *data, size_t len, uint8_t *out);
   // Further spellings EVP_get_digestbyname accepts, NULL-terminated.
   const char *aliases[5];
 };
@@ -48,20 +51,20 @@ DEFINE_MD_ADAPTERS(sha512_256, SHA512_256, sha512)
 
 static const EVP_MD kMDs[] = {
     {NID_sha1, "SHA1", SHA_DIGEST_LENGTH, SHA_CBLOCK, sha1_init, sha1_update,
-     sha1_final, {"SHA-1", NULL}},
+     sha1_final, SHA1, {"SHA-1", NULL}},
     {NID_sha224, "SHA224", SHA224_DIGEST_LENGTH, SHA256_CBLOCK, sha224_init,
-     sha224_update, sha224_final, {"SHA-224", "SHA2-224", NULL}},
+     sha224_update, sha224_final, SHA224, {"SHA-224", "SHA2-224", NULL}},
     {NID_sha256, "SHA256", SHA256_DIGEST_LENGTH, SHA256_CBLOCK, sha256_init,
-     sha256_update, sha256_final, {"SHA-256", "SHA2-256", NULL}},
+     sha256_update, sha256_final, SHA256, {"SHA-256", "SHA2-256", NULL}},
     {NID_sha384, "SHA384", SHA384_DIGEST_LENGTH, SHA512_CBLOCK, sha384_init,
-     sha384_update, sha384_final, {"SHA-384", "SHA2-384", NULL}},
+     sha384_update, sha384_final, SHA384, {"SHA-384", "SHA2-384", NULL}},
     {NID_sha512, "SHA512", SHA512_DIGEST_LENGTH, SHA512_CBLOCK, sha512_init,
-     sha512_update, sha512_final, {"SHA-512", "SHA2-512", NULL}},
+     sha512_update, sha512_final, SHA512, {"SHA-512", "SHA2-512", NULL}},
     {NID_sha512_224, "SHA512-224", SHA512_224_DIGEST_LENGTH, SHA512_CBLOCK,
-     sha512_224_init, sha512_224_update, sha512_224_final,
+     sha512_224_init, sha512_224_update, sha512_224_final, SHA512_224,
      {"SHA-512/224", "SHA2-512/224", "SHA512_224", "SHA512/224"}},
     {NID_sha512_256, "SHA512-256", SHA512_256_DIGEST_LENGTH, SHA512_CBLOCK,
-     sha512_256_init, sha512_256_update, sha512_256_final,
+     sha512_256_init, sha512_256_update, sha512_256_final, SHA512_256,
      {"SHA-512/256", "SHA2-512/256", "SHA512_256", "SHA512/256"}},
 };
 
@@ -260,14 +263,10 @@ int EVP_Digest(const void *data, size_t len, uint8_t *md_out,
     OPENSSL_PUT_ERROR(DIGEST, DIGEST_R_UNKNOWN_DIGEST);
     return 0;
   }
-  // Straight through the adapters: no zeroing of the whole context up front
-  // (init sets every field the hash uses) and none after (final erases the
-  // hash state it used), which matters for short inputs.
-  EVP_MD_CTX ctx;
-  ctx.digest = type;
-  type->init(&ctx);
-  type->update(&ctx, data, len);
-  type->final(&ctx, md_out);
+  // Straight to the one-shot function: no context to set up or erase, the
+  // whole blocks hashed in place and only the padded tail built on the
+  // stack, which matters for short inputs.
+  type->oneshot(data, len, md_out);
   if (out_size != NULL) {
     *out_size = (unsigned int)type->md_size;
   }

@@ -14,6 +14,7 @@
 #include "../internal.h"
 #include "internal.h"
 #include "asm/sha_asm.h"
+#include "asm/sha_asm_armv8.h"
 
 typedef void (*sha1_block_fn)(uint32_t state[5], const uint8_t *in,
                               size_t num_blocks);
@@ -128,7 +129,7 @@ void sha1_block_data_order_nohw(uint32_t state[5], const uint8_t *in,
     state[4] += e;
     in += 64;
   }
-  OPENSSL_cleanse(w, sizeof(w));
+  sha_wipe(w, sizeof(w));
 }
 
 // The implementation table, best first. Assembly rows go above "nohw", each
@@ -139,15 +140,34 @@ static const struct sha1_impl_fns kSHA1NoHW = {sha1_block_data_order_nohw};
 #if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)
 static const struct sha1_impl_fns kSHA1Shani = {sha1_block_data_order_shani};
 static const struct sha1_impl_fns kSHA1AVX2 = {sha1_block_data_order_avx2};
+static const struct sha1_impl_fns kSHA1AVX = {sha1_block_data_order_avx};
+static const struct sha1_impl_fns kSHA1SSSE3 = {sha1_block_data_order_ssse3};
+#endif
+#if defined(OPENSSL_AARCH64) && !defined(OPENSSL_NO_ASM)
+static const struct sha1_impl_fns kSHA1Armv8 = {sha1_block_data_order_hw};
 #endif
 static const CRYPTO_IMPL kSHA1Impls[] = {
 #if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)
-    // Measured on AMD Zen (bssl speed -impls); each row beats the
-    // next at every size.
-    // SHA-NI: the sha1rnds4 latency chain, ~1.10 TSC ticks/B at 8 KiB
+    // Measured on AMD Zen 5 (min-of-N TSC timing, crypto/sha/asm/
+    // sha1-x86_64.pl's header); each row beats nohw at every size.
+    // SHA-NI: the sha1rnds4 latency chain, ~1.07 TSC ticks/B at 8 KiB
     {"shani", CRYPTO_is_x86_SHA_capable, &kSHA1Shani},
-    // no SHA-NI: ~1.54 TSC ticks/B (nohw ~1.95)
+    // no SHA-NI: ~1.57 TSC ticks/B (nohw ~1.96)
     {"avx2", sha1_avx2_capable, &kSHA1AVX2},
+    // No AVX2/BMI: one block at a time, schedule in xmm, no BMI. On Zen 5
+    // avx2, avx and ssse3 are within the noise of each other at every
+    // size (~1.6 TSC ticks/B at 8 KiB) and all beat nohw (16 bytes: ~157
+    // against 165 ticks a call); avx2 stays first for the Intel cores
+    // without SHA extensions, where rorx/andn shorten the round.
+    {"avx", CRYPTO_is_AVX_capable, &kSHA1AVX},
+    {"ssse3", CRYPTO_is_SSSE3_capable, &kSHA1SSSE3},
+#endif
+#if defined(OPENSSL_AARCH64) && !defined(OPENSSL_NO_ASM)
+    // Not timed (qemu only); instructions per 64-byte block, counted
+    // (crypto/sha/asm/sha1-armv8.pl): SHA1 instructions 102, nohw 1009.
+    // The sha1c/p/m chain bounds it at ~1.25 c/B on Cortex-A72/N1, against
+    // ~5-8 c/B for the C code. No scalar row: it did not beat the C code.
+    {"armv8", CRYPTO_is_ARMv8_SHA1_capable, &kSHA1Armv8},
 #endif
     {"nohw", NULL, &kSHA1NoHW},
 };
@@ -171,22 +191,12 @@ static void sha1_init(SHA_CTX *sha) {
 
 // sha1_update appends `len` bytes to the message: it tops up a partial block
 // first, then compresses whole blocks straight from `in` (no copy) and keeps
-// the remainder, fewer than 64 bytes, in sha->data.
+// the remainder, fewer than 64 bytes, in sha->data (helpers in internal.h).
 static void sha1_update(SHA_CTX *sha, const uint8_t *in, size_t len,
                         sha1_block_fn block) {
   sha->len += len;
-  size_t num = sha->num;
-  if (num != 0) {
-    size_t room = SHA_CBLOCK - num;
-    if (len < room) {
-      OPENSSL_memcpy(sha->data + num, in, len);
-      sha->num = (uint32_t)(num + len);
-      return;
-    }
-    OPENSSL_memcpy(sha->data + num, in, room);
+  if (sha_buffer_top_up(sha->data, &sha->num, SHA_CBLOCK, &in, &len)) {
     block(sha->h, sha->data, 1);
-    in += room;
-    len -= room;
   }
   size_t whole = len / SHA_CBLOCK;
   if (whole != 0) {
@@ -194,29 +204,30 @@ static void sha1_update(SHA_CTX *sha, const uint8_t *in, size_t len,
     in += whole * SHA_CBLOCK;
     len -= whole * SHA_CBLOCK;
   }
-  OPENSSL_memcpy(sha->data, in, len);
-  sha->num = (uint32_t)len;
+  sha_buffer_keep(sha->data, &sha->num, in, len);
 }
 
-// sha1_final pads the message in place (§5.1.1: a 1 bit, zeros to 56 mod 64
-// bytes, then the 64-bit big-endian bit length), compresses the last one or
-// two blocks, writes H as big-endian words and erases the context.
+static inline void sha1_store(uint8_t out[SHA_DIGEST_LENGTH],
+                              const uint32_t h[5]) {
+  for (size_t i = 0; i < 5; i++) {
+    CRYPTO_store_u32_be(out + 4 * i, h[i]);
+  }
+}
+
+// sha1_final pads the message (§5.1.1: a 1 bit, zeros to 56 mod 64 bytes,
+// then the 64-bit big-endian bit length) into a two-block stack buffer with
+// sha_pad_tail, compresses the last one or two blocks with one call, writes
+// H as big-endian words and erases the context. (As in sha256.c: sha->data
+// holds one block only, and the pieces are built in registers either way.)
 static void sha1_final(SHA_CTX *sha, uint8_t out[SHA_DIGEST_LENGTH],
                        sha1_block_fn block) {
-  size_t num = sha->num;
-  sha->data[num++] = 0x80;
-  if (num > SHA_CBLOCK - 8) {
-    OPENSSL_memset(sha->data + num, 0, SHA_CBLOCK - num);
-    block(sha->h, sha->data, 1);
-    num = 0;
-  }
-  OPENSSL_memset(sha->data + num, 0, SHA_CBLOCK - 8 - num);
-  CRYPTO_store_u64_be(sha->data + SHA_CBLOCK - 8, sha->len << 3);
-  block(sha->h, sha->data, 1);
-  for (size_t i = 0; i < 5; i++) {
-    CRYPTO_store_u32_be(out + 4 * i, sha->h[i]);
-  }
-  OPENSSL_cleanse(sha, sizeof(*sha));
+  uint8_t last[2 * SHA_CBLOCK];
+  size_t n = sha_pad_tail(last, SHA_CBLOCK, 8, sha->data, sha->num, 0,
+                          sha->len << 3);
+  block(sha->h, last, n);
+  sha1_store(out, sha->h);
+  sha_wipe(last, sizeof(last));
+  sha_wipe(sha, sizeof(*sha));
 }
 
 int SHA1_Init(SHA_CTX *sha) {
@@ -234,14 +245,26 @@ int SHA1_Final(uint8_t out[SHA_DIGEST_LENGTH], SHA_CTX *sha) {
   return 1;
 }
 
-// The one-shot function loads the block function once and runs the same
-// update/final code on a context on the stack.
+// The one-shot function needs no context: whole blocks straight from
+// `data`, then the tail and padding built by sha_pad_tail and compressed
+// with one call (see sha256_oneshot in sha256.c for the measurements).
 uint8_t *SHA1(const uint8_t *data, size_t len,
               uint8_t out[SHA_DIGEST_LENGTH]) {
   sha1_block_fn block = sha1_get_block();
-  SHA_CTX sha;
-  sha1_init(&sha);
-  sha1_update(&sha, data, len, block);
-  sha1_final(&sha, out, block);
+  uint32_t h[5];
+  OPENSSL_memcpy(h, kSHA1IV, sizeof(h));
+  size_t whole = len / SHA_CBLOCK;
+  const uint8_t *tail = data;
+  if (whole != 0) {
+    block(h, data, whole);
+    tail += whole * SHA_CBLOCK;
+  }
+  uint8_t last[2 * SHA_CBLOCK];
+  size_t n = sha_pad_tail(last, SHA_CBLOCK, 8, tail,
+                          len % SHA_CBLOCK, 0, (uint64_t)len << 3);
+  block(h, last, n);
+  sha1_store(out, h);
+  sha_wipe(last, sizeof(last));
+  sha_wipe(h, sizeof(h));
   return out;
 }

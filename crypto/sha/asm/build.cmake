@@ -3,5 +3,9 @@
 add_perlasm(x86_64 ${CMAKE_CURRENT_LIST_DIR}/sha1-x86_64.pl)
 add_perlasm(x86_64 ${CMAKE_CURRENT_LIST_DIR}/sha256-x86_64.pl)
 add_perlasm(x86_64 ${CMAKE_CURRENT_LIST_DIR}/sha512-x86_64.pl)
+add_perlasm(aarch64 ${CMAKE_CURRENT_LIST_DIR}/sha1-armv8.pl)
+add_perlasm(aarch64 ${CMAKE_CURRENT_LIST_DIR}/sha256-armv8.pl)
+add_perlasm(aarch64 ${CMAKE_CURRENT_LIST_DIR}/sha512-armv8.pl)
 
 list(APPEND CRYPTO_TEST_SOURCES crypto/sha/asm/sha_asm_test.cc)
+list(APPEND CRYPTO_TEST_SOURCES crypto/sha/asm/sha_asm_armv8_test.cc)

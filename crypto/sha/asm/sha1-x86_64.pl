@@ -12,31 +12,34 @@
 #                               size_t num_blocks)        SHA extensions
 #   sha1_block_data_order_avx2(uint32_t state[5], const uint8_t *in,
 #                              size_t num_blocks)         AVX2 + BMI1 + BMI2
+#   sha1_block_data_order_avx(...)                        AVX
+#   sha1_block_data_order_ssse3(...)                      SSSE3
 #
-# Measured on this machine, an AMD EPYC Zen 3 (family 25 model 1) KVM guest,
-# at 8192 bytes: TSC ticks per byte, the minimum over 2000 alternating runs
-# of 4 calls each, beside OpenSSL 3.0.19's libcrypto.so.3 (its *_Update on
-# the same buffer, same run). This guest's TSC ticks at 2.096 GHz (measured
-# against CLOCK_MONOTONIC, not the nominal 2.445 GHz) and one core cycle is
-# 0.57 TSC ticks (a chain of dependent adds), so core cycles/byte are about
-# TSC c/B / 0.57. The machine is shared: medians move 10-30% from run to
-# run, minima by about 2%.
+# Measured on this machine (2026-11-29): AMD Zen 5 (family 26) KVM guest,
+# TSC 2.096 GHz, core clock ~3.7 GHz (core cycles = TSC ticks x 1.77).
+# TSC ticks per byte at 8192 bytes, the minimum of 200 x 8 one-shot SHA1()
+# calls with the row forced (scratch harness; the machine was shared, load
+# average 13-19, minima move ~3% between runs). OpenSSL 3.0.19 measured the
+# same way on SHA1_Update in the same run; "SHA masked" =
+# OPENSSL_ia32cap=:~0x20000000 for OpenSSL.
 #
-# | path  | TSC c/B | ~core c/B | OpenSSL, same path | bound (core c/B)                |
-# |-------|---------|-----------|--------------------|---------------------------------|
-# | shani | 1.14    | 2.0       | 1.14               | sha1rnds4 chain, 20 x 6 / 64 =  |
-# |       |         |           |                    | 1.875 (measured latency here:   |
-# |       |         |           |                    | 3.52 TSC = 6.2 core cycles,     |
-# |       |         |           |                    | so 1.10 TSC c/B)                |
-# | avx2  | 1.53    | 2.7       | 1.58 (SHA masked)  | the round chain a -> ROTL^5 ->  |
-# |       |         |           |                    | add -> e' (2 cycles) and 4 ALUs |
-# |       |         |           |                    | (~7.75 ops a round): 80 x 2 /   |
-# |       |         |           |                    | 64 = 2.5                        |
-# | nohw  | 1.95    | 3.4       | -                  | (C, for comparison)             |
+# | path  | TSC c/B | core c/B | OpenSSL      | bound (core c/B) and what sets it   |
+# |-------|---------|----------|--------------|-------------------------------------|
+# | shani | 1.07    | 1.9      | 1.16         | sha1rnds4 latency chain: 20 per     |
+# |       |         |          |              | block x ~6 cycles / 64 = 1.9        |
+# | avx2  | 1.57    | 2.8      | 1.73 (SHA    | round chain a -> ROTL^5 -> add ->   |
+# |       |         |          | masked)      | e' (2 cycles): 80 x 2 / 64 = 2.5    |
+# | avx   | 1.66    | 2.9      | -            | same chain (copy + rol for ROTL^5): |
+# | ssse3 | 1.66    | 2.9      | -            | 2.5; ~9 ops a round on the ALUs     |
+# | nohw  | 1.96    | 3.5      | -            | (C, for comparison)                 |
 #
-# Both paths beat the C code at every length (1 block: shani 1.11, avx2
-# 1.68, nohw 2.05-2.38 TSC c/B), so the order is shani, avx2, nohw. Object
-# size: shani 584 bytes of code + 16 of constants; avx2 7286 + 160.
+# Every path beats the C code at every size (16 bytes: shani 60, avx2 157,
+# avx 155, ssse3 155, nohw 165 ticks a call). avx2, avx and ssse3 are within
+# the noise of each other here at every size; avx2 stays first (two blocks'
+# schedule per vector instruction, and rorx/andn, which help the Intel
+# cores without SHA extensions that take these rows). Object size: shani
+# 584 bytes of code + 16 of constants; avx2 7286 + 160; avx 3962 and ssse3
+# 4470 (80 unrolled rounds), sharing avx2's constants.
 #
 # The SHA-NI path. sha1rnds4 performs four rounds on {A,B,C,D} (A in the
 # highest dword) with the round function f_t and constant K_t chosen by its
@@ -332,9 +335,152 @@ sub avx2 {
   return $c;
 }
 
+# --- SSSE3 and AVX, one block at a time ---------------------------------------
+#
+# For CPUs without the SHA extensions or AVX2+BMI: the same rounds and
+# schedule as the AVX2 path, but one block at a time in xmm registers, and
+# the rounds without BMI: Ch(b,c,d) = d ^ (b & (c ^ d)) instead of andn,
+# and ROTL^5 / ROTL^30 with a copy and a rotate instead of rorx. The AVX
+# variant uses three-operand VEX forms, the SSSE3 one the legacy forms with
+# a copy where a source must survive. W+K for all 80 rounds goes to a
+# 320-byte frame, slot q (rounds 4q..4q+3) written during the rounds of
+# group q-4.
+
+my $X_FRAME = 320;
+my $VEX = 0;
+sub v3 {    # dst = src1 OP src2
+  my ($op, $src2, $src1, $dst) = @_;
+  return ("v$op	$src2, $src1, $dst") if $VEX;
+  die "v3 $op: $dst is also the second source" if $dst eq $src2 && $dst ne $src1;
+  return $dst eq $src1 ? ("$op	$src2, $dst")
+                       : ("movdqa	$src1, $dst", "$op	$src2, $dst");
+}
+sub vsh {   # dst = src SHIFT imm
+  my ($op, $imm, $src, $dst) = @_;
+  return ("v$op	\$$imm, $src, $dst") if $VEX;
+  return $dst eq $src ? ("$op	\$$imm, $dst")
+                      : ("movdqa	$src, $dst", "$op	\$$imm, $dst");
+}
+
+# round_nobmi(T, MEM): round1 without andn and rorx.
+sub round_nobmi {
+  my ($t, $mem) = @_;
+  my ($a, $b, $c, $d, $e) = @SV;
+  my ($t0, $t1) = ($u_t0, $u_t1);
+  my @i = ("addl	$mem, $e");                 # e += K_t + W[t]
+  if ($t < 20) {
+    push @i, "movl	$c, $t0",
+             "xorl	$d, $t0",
+             "andl	$b, $t0",
+             "xorl	$d, $t0",              # Ch(b,c,d)
+             "addl	$t0, $e";
+  } elsif ($t >= 40 && $t < 60) {
+    push @i, "movl	$b, $t0",
+             "andl	$c, $t0",              # b & c
+             "movl	$b, $t1",
+             "xorl	$c, $t1",
+             "andl	$d, $t1",              # d & (b ^ c)
+             "addl	$t0, $e",
+             "addl	$t1, $e";              # + Maj(b,c,d)
+  } else {
+    push @i, "movl	$b, $t0",
+             "xorl	$c, $t0",
+             "xorl	$d, $t0",
+             "addl	$t0, $e";              # + Parity(b,c,d)
+  }
+  push @i, "movl	$a, $t0",
+           "roll	\$5, $t0",             # ROTL^5(a)
+           "addl	$t0, $e",
+           "roll	\$30, $b";             # b = ROTL^30(b)
+  @SV = ($e, $a, $b, $c, $d);
+  return @i;
+}
+
+my @XX = map { "%xmm$_" } 0 .. 7;        # W[4q..4q+3], q mod 8
+my ($x0, $x1, $x2, $x3) = map { "%xmm$_" } 8 .. 11;
+
+sub rotl_x {    # DST = ROTL^N(SRC) on each dword
+  my ($n, $src, $dst, $tmp) = @_;
+  return (vsh('psrld', 32 - $n, $src, $tmp), vsh('pslld', $n, $src, $dst),
+          v3('por', $tmp, $dst, $dst));
+}
+
+sub wk_x {      # W[4Q..4Q+3] + K_t (X holds the W) into frame slot Q
+  my ($q, $x) = @_;
+  return (v3('paddd', ".Lsha1_avx2_K+" . (32 * int($q / 5)) . "(%rip)", $x, $x0),
+          ($VEX ? "vmovdqa" : "movdqa") . "	$x0, " . (16 * $q) . "(%rsp)");
+}
+
+# schedule_x(Q): schedule1 for one block, W[4Q..4Q+3] into $XX[Q % 8].
+sub schedule_x {
+  my ($q) = @_;
+  my $x = sub { $XX[($q - $_[0]) % 8] };
+  my $dst = $x->(0);
+  my @i;
+  if ($q < 8) {
+    @i = (
+      $VEX ? ("vpalignr	\$8, " . $x->(4) . ", " . $x->(3) . ", $x1")
+           : ("movdqa	" . $x->(3) . ", $x1", "palignr	\$8, " . $x->(4) . ", $x1"),
+      v3('pxor', $x->(4), $x1, $x1),
+      v3('pxor', $x->(2), $x1, $x1),
+      vsh('psrldq', 4, $x->(1), $x2),                 # W[t-3..t-1], 0
+      v3('pxor', $x2, $x1, $x1),
+      rotl_x(1, $x1, $dst, $x2),
+      vsh('pslldq', 12, $x1, $x1),                    # W[t+3] ^= ROTL^2(T[0])
+      rotl_x(2, $x1, $x3, $x2),
+      v3('pxor', $x3, $dst, $dst),
+    );
+  } else {
+    @i = (
+      $VEX ? ("vpalignr	\$8, " . $x->(2) . ", " . $x->(1) . ", $x1")
+           : ("movdqa	" . $x->(1) . ", $x1", "palignr	\$8, " . $x->(2) . ", $x1"),
+      v3('pxor', $x->(4), $x1, $x1),
+      v3('pxor', $x->(7), $x1, $x1),
+      v3('pxor', $x->(8), $x1, $x1),
+      rotl_x(2, $x1, $dst, $x2),
+    );
+  }
+  return (@i, wk_x($q, $dst));
+}
+
+sub xmm_path {
+  my ($variant) = @_;
+  $VEX = $variant eq 'avx';
+  my ($in, $num) = ('%rsi', '%rdx');
+  my $L = ".Lsha1_$variant";
+  my $c = X86_64Xlate::function_begin("sha1_block_data_order_$variant",
+    args => 3, save => ['rbx'], xmm => [6 .. 11], frame => $X_FRAME);
+  $c .= text("testq	$num, $num", "jz	${L}_done");
+  $c .= text(map { "movl	" . (4 * $_) . "(%rdi), $SV[$_]" } 0 .. 4);
+  $c .= "${L}_loop:\n";
+  for my $k (0 .. 3) {
+    $c .= text(
+      ($VEX ? "vmovdqu" : "movdqu") . "	" . (16 * $k) . "($in), $XX[$k]",
+      v3('pshufb', '.Lsha1_avx2_bswap(%rip)', $XX[$k], $XX[$k]),
+      wk_x($k, $XX[$k]),
+    );
+  }
+  for my $g (0 .. 19) {
+    my @r = map { round_nobmi(4 * $g + $_, (16 * $g + 4 * $_) . "(%rsp)") } 0 .. 3;
+    my @v = $g + 4 < 20 ? schedule_x($g + 4) : ();
+    $c .= text(interleave(\@r, \@v));
+  }
+  $c .= feed_forward1();
+  $c .= text("leaq	64($in), $in", "decq	$num", "jnz	${L}_loop");
+  # Clear W+K (derived from the input) from the frame.
+  $c .= text(v3('pxor', $x0, $x0, $x0));
+  $c .= text(map { ($VEX ? "vmovdqa" : "movdqa") . "	$x0, " . (16 * $_) . "(%rsp)" } 0 .. 19);
+  $c .= "${L}_done:\n";
+  $c .= X86_64Xlate::epilogue();
+  $c .= X86_64Xlate::function_end();
+  return $c;
+}
+
 $code .= ".text\n";
 $code .= shani();
 $code .= avx2();
+$code .= xmm_path('avx');
+$code .= xmm_path('ssse3');
 
 # pshufb mask: reverse all 16 bytes, which byte-swaps each big-endian word
 # and puts W[t] in the highest dword.

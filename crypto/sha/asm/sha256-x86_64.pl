@@ -12,29 +12,35 @@
 #                                 size_t num_blocks)      SHA extensions
 #   sha256_block_data_order_avx2(uint32_t state[8], const uint8_t *in,
 #                                size_t num_blocks)       AVX2 + BMI1 + BMI2
+#   sha256_block_data_order_avx(...)                      AVX
+#   sha256_block_data_order_ssse3(...)                    SSSE3
 #
-# Measured on this machine, an AMD EPYC Zen 3 (family 25 model 1) KVM guest,
-# at 8192 bytes: TSC ticks per byte, the minimum over 2000 alternating runs
-# of 4 calls each, beside OpenSSL 3.0.19's libcrypto.so.3 (its *_Update on
-# the same buffer, same run). This guest's TSC ticks at 2.096 GHz (measured
-# against CLOCK_MONOTONIC, not the nominal 2.445 GHz) and one core cycle is
-# 0.57 TSC ticks (a chain of dependent adds), so core cycles/byte are about
-# TSC c/B / 0.57. The machine is shared: medians move 10-30% from run to
-# run, minima by about 2%.
+# Measured on this machine (2026-11-29): AMD Zen 5 (family 26) KVM guest,
+# TSC 2.096 GHz, core clock ~3.7 GHz (a chain of dependent adds takes 0.566
+# TSC ticks, so core cycles = TSC ticks x 1.77). TSC ticks per byte at 8192
+# bytes, the minimum of 200 x 8 one-shot SHA256() calls with the row
+# forced (a scratch harness outside the tree, since the machine was shared
+# with ~8 builds, load average 13-19: minima move ~3% between runs, medians
+# 30%). OpenSSL 3.0.19 measured the same way on its SHA256_Update, same
+# run; "SHA masked" = OPENSSL_ia32cap=:~0x20000000 for OpenSSL.
 #
-# | path  | TSC c/B | ~core c/B | OpenSSL, same path | bound (core c/B)                |
-# |-------|---------|-----------|--------------------|---------------------------------|
-# | shani | 1.20    | 2.1       | 1.20               | sha256rnds2 chain, 32 x 4 / 64  |
-# |       |         |           |                    | = 2.0 (measured latency here:   |
-# |       |         |           |                    | 2.27 TSC = 4.0 core cycles)     |
-# | avx2  | 3.24    | 5.7       | 3.17 (SHA masked)  | 4 integer ALUs: 22 ops a round, |
-# |       |         |           |                    | 5.5 cycles x 64 / 64 = 5.5      |
-# | nohw  | 4.8     | 8.4       | -                  | (C, for comparison)             |
+# | path  | TSC c/B | core c/B | OpenSSL      | bound (core c/B) and what sets it   |
+# |-------|---------|----------|--------------|-------------------------------------|
+# | shani | 1.17    | 2.07     | 1.24         | sha256rnds2 latency chain: 32 per   |
+# |       |         |          |              | block x 4 cycles / 64 = 2.0         |
+# | avx2  | 3.33    | 5.9      | 3.59 (SHA    | round chain e -> e' of 5 cycles     |
+# |       |         |          | masked)      | (rorx, xor, xor, add, add): 5.0     |
+# | avx   | 3.45    | 6.1      | -            | same chain with copy+ror for Σ: 5.0;|
+# | ssse3 | 3.60    | 6.4      | -            | ~30 ops a round share the ALUs      |
+# | nohw  | 4.9     | 8.7      | -            | (C, for comparison)                 |
 #
-# Both paths beat the C code at every length, one block included (1 block:
-# shani 1.23, avx2 3.40, nohw 4.84 TSC c/B), so the order is shani, avx2,
-# nohw. Object size: shani 833 bytes of code + 272 of constants; avx2 5480
-# + 608.
+# Every path beats the C code at every size (16 bytes: shani 73, avx2 280,
+# avx 265, ssse3 276, nohw 341 ticks a call). avx and avx2 are within 3%
+# of each other here (avx ahead at 16, 64 and 8192 bytes, avx2 ahead by 7%
+# at 256); avx2 stays first, since the CPUs that take these rows (no SHA
+# extensions) are mostly Intel cores where rorx halves the Σ chain. Object
+# size: shani 833 bytes of code + 272 of constants; avx2 5480 + 608; avx
+# 7770 and ssse3 8362 (64 unrolled rounds) + 48.
 #
 # The SHA-NI path. sha256rnds2 performs two rounds on a state split in two
 # registers, {A,B,E,F} and {C,D,G,H} (A in the highest dword), with
@@ -417,9 +423,194 @@ sub avx2 {
   return $c;
 }
 
+# --- SSSE3 and AVX, one block at a time ---------------------------------------
+#
+# For CPUs with SSSE3 or AVX but neither the SHA extensions nor AVX2+BMI2.
+# The rounds run in general-purpose registers with plain rotates (no rorx,
+# no andn: these CPUs may lack BMI), the message schedule
+#   W[t] = σ1(W[t-2]) + W[t-7] + σ0(W[t-15]) + W[t-16]
+# in xmm registers, four words at a time, one block at a time. Both
+# variants come from the same code: the AVX one uses three-operand VEX
+# forms, the SSSE3 one the two-operand legacy forms plus a copy where the
+# source must survive. Per block: W+K for rounds 0..15 go to a ring of
+# eight 16-byte slots on the stack; while the rounds of group j (rounds
+# 4j..4j+3) read slot j mod 8, the vector units compute W[4j+16..4j+19] and
+# store W+K into slot (j+4) mod 8, so a store never meets a pending read.
+# The 64 rounds are unrolled, so K is addressed directly.
+#
+# Per round (the spec's T1, T2 with the names of round32 above):
+#   Σ1(e) = ROTR^6(e) ^ ROTR^11(e) ^ ROTR^25(e), three rotated copies
+#   Σ0(a) = ROTR^2(a) ^ ROTR^13(a) ^ ROTR^22(a)
+#   Ch(e,f,g) = ((f ^ g) & e) ^ g
+#   Maj(a,b,c) = b ^ ((a ^ b) & (b ^ c)), b ^ c kept from the last round.
+# 30 instructions a round, 8 of them register copies (eliminated at rename
+# on the CPUs this is for). The copies keep the chain through e short:
+# copy+ror, xor, xor (Σ1), add to h + K + W + Ch, add to d: 5 cycles from e
+# to e'. The nested form ROTR^6(ROTR^5(ROTR^14(e) ^ e) ^ e) saves the
+# copies but chains 5 operations for Σ1 alone; it measured 4.86 TSC c/B
+# here, no faster than the C code.
+
+my $XMM_FRAME = 128;    # eight slots of W[t..t+3] + K[t..t+3]
+
+# round_nobmi(MEM) returns one round reading K[t]+W[t] from MEM and renames
+# the registers, like round32.
+sub round_nobmi {
+  my ($mem) = @_;
+  my ($a, $b, $c, $d, $e, $f, $g, $h) = @S32;
+  my ($t0, $t1, $t2, $y) = ($a_t0, $a_t1, $a_t2, $a_y);
+  my @i = (
+    "addl	$mem, $h",               # h += K[t] + W[t]
+    "movl	$f, $t2",
+    "movl	$e, $t0",
+    "rorl	\$6, $t0",
+    "movl	$e, $t1",
+    "xorl	$g, $t2",
+    "rorl	\$11, $t1",
+    "andl	$e, $t2",
+    "xorl	$t1, $t0",
+    "movl	$e, $t1",
+    "xorl	$g, $t2",                # Ch(e,f,g)
+    "rorl	\$25, $t1",
+    "addl	$t2, $h",
+    "xorl	$t1, $t0",               # Σ1(e)
+    "movl	$a, $t1",
+    "addl	$t0, $h",                # h = T1
+    "rorl	\$2, $t1",
+    "movl	$a, $t2",
+    "rorl	\$13, $t2",
+    "xorl	$t2, $t1",
+    "movl	$a, $t2",
+    "rorl	\$22, $t2",
+    "addl	$h, $d",                 # e' = d + T1
+    "xorl	$t2, $t1",               # Σ0(a)
+    "movl	$a, $t2",
+    "xorl	$b, $t2",                # a ^ b
+    "andl	$t2, $y",                # (a ^ b) & (b ^ c)
+    "addl	$t1, $h",
+    "xorl	$b, $y",                 # Maj(a,b,c)
+    "addl	$y, $h",                 # a' = T1 + T2
+  );
+  @S32 = ($h, $a, $b, $c, $d, $e, $f, $g);
+  ($a_t2, $a_y) = ($a_y, $a_t2);
+  return @i;
+}
+
+# Vector instructions in the two encodings. Operands in AT&T order; $src1
+# is the first source (the destination in the two-operand form).
+my $VEX = 0;
+sub v3 {    # dst = src1 OP src2
+  my ($op, $src2, $src1, $dst) = @_;
+  return ("v$op	$src2, $src1, $dst") if $VEX;
+  die "v3 $op: $dst is also the second source" if $dst eq $src2 && $dst ne $src1;
+  return $dst eq $src1 ? ("$op	$src2, $dst")
+                       : ("movdqa	$src1, $dst", "$op	$src2, $dst");
+}
+sub vsh {   # dst = src SHIFT imm
+  my ($op, $imm, $src, $dst) = @_;
+  return ("v$op	\$$imm, $src, $dst") if $VEX;
+  return $dst eq $src ? ("$op	\$$imm, $dst")
+                      : ("movdqa	$src, $dst", "$op	\$$imm, $dst");
+}
+sub valign {  # dst = (src1:src2) >> 8*imm
+  my ($imm, $src2, $src1, $dst) = @_;
+  return ("vpalignr	\$$imm, $src2, $src1, $dst") if $VEX;
+  return ("movdqa	$src1, $dst", "palignr	\$$imm, $src2, $dst");
+}
+sub vpshufd {
+  my ($imm, $src, $dst) = @_;
+  return (($VEX ? "vpshufd" : "pshufd") . "	\$$imm, $src, $dst");
+}
+sub vstore {
+  my ($src, $mem) = @_;
+  return (($VEX ? "vmovdqa" : "movdqa") . "	$src, $mem");
+}
+
+# schedule_xmm(J, K_OFF) returns the instructions computing W[t..t+3],
+# t = 4J + 16, into @XS[J % 4] and W+K into slot (J + 4) mod 8.
+my @XS = map { "%xmm$_" } 0 .. 3;
+my ($v0, $v1, $v2, $v3) = map { "%xmm$_" } 4 .. 7;
+sub schedule_xmm {
+  my ($j, $kref) = @_;
+  my ($x16, $x12, $x8, $x4) = map { $XS[($j + $_) % 4] } 0 .. 3;
+  my @i;
+  # σ0(W[t-15..t-12]) = ROTR^7 ^ ROTR^18 ^ SHR^3
+  push @i, valign(4, $x16, $x12, $v0);            # W[t-15..t-12]
+  push @i, vsh('psrld', 3, $v0, $v1);
+  push @i, vsh('psrld', 7, $v0, $v2);
+  push @i, v3('pxor', $v2, $v1, $v1);
+  push @i, vsh('pslld', 25, $v0, $v2);
+  push @i, v3('pxor', $v2, $v1, $v1);
+  push @i, vsh('psrld', 18, $v0, $v2);
+  push @i, v3('pxor', $v2, $v1, $v1);
+  push @i, vsh('pslld', 14, $v0, $v2);
+  push @i, v3('pxor', $v2, $v1, $v1);
+  push @i, v3('paddd', $v1, $x16, $x16);           # W[t-16] + σ0(W[t-15])
+  push @i, valign(4, $x8, $x4, $v3);              # W[t-7..t-4]
+  push @i, v3('paddd', $v3, $x16, $x16);
+  # σ1 of two words at a time, as in sigma1_half: each word doubled into
+  # a 64-bit lane, where a 64-bit shift gives the 32-bit rotation.
+  for my $half ([$x4, '0xfa', '.Lsha256_xmm_lo2'], [$x16, '0x50', '.Lsha256_xmm_hi2']) {
+    my ($src, $imm, $mask) = @$half;
+    push @i, vpshufd($imm, $src, $v0);             # {x, x, y, y}
+    push @i, vsh('psrld', 10, $v0, $v1);           # SHR^10
+    push @i, vsh('psrlq', 17, $v0, $v2);           # ROTR^17 (low dwords)
+    push @i, v3('pxor', $v2, $v1, $v1);
+    push @i, vsh('psrlq', 19, $v0, $v0);           # ROTR^19 (low dwords)
+    push @i, v3('pxor', $v0, $v1, $v1);            # σ1 in dwords 0 and 2
+    push @i, v3('pshufb', "$mask(%rip)", $v1, $v1);
+    push @i, v3('paddd', $v1, $x16, $x16);
+  }
+  push @i, v3('paddd', "$kref(%rip)", $x16, $v0);
+  push @i, vstore($v0, (16 * (($j + 4) % 8)) . "(%rsp)");
+  return @i;
+}
+
+sub xmm_path {
+  my ($variant) = @_;
+  $VEX = $variant eq 'avx';
+  my ($state, $in, $num) = ('%rdi', '%rsi', '%rdx');
+  my $name = "sha256_block_data_order_$variant";
+  my $L = ".Lsha256_$variant";
+  my $c = X86_64Xlate::function_begin($name, args => 3,
+    save => [qw(rbx rbp r12 r13 r14 r15)], xmm => [6, 7],
+    frame => $XMM_FRAME);
+  $c .= text("testq	$num, $num", "jz	${L}_done");
+  $c .= text(map { "movl	" . (4 * $_) . "($state), $S32[$_]" } 0 .. 7);
+  $c .= "${L}_loop:\n";
+  # W[0..15] = M(i) as big-endian words, and W+K for rounds 0..15.
+  for my $k (0 .. 3) {
+    $c .= text(
+      ($VEX ? "vmovdqu" : "movdqu") . "	" . (16 * $k) . "($in), $XS[$k]",
+      v3('pshufb', '.Lsha256_xmm_bswap(%rip)', $XS[$k], $XS[$k]),
+      v3('paddd', '.Lsha256_shani_K+' . (16 * $k) . '(%rip)', $XS[$k], $v0),
+      vstore($v0, (16 * $k) . "(%rsp)"),
+    );
+  }
+  $c .= text("movl	$S32[1], $a_y", "xorl	$S32[2], $a_y");    # b ^ c
+  for my $j (0 .. 15) {
+    my @r = map { round_nobmi((16 * ($j % 8) + 4 * $_) . "(%rsp)") } 0 .. 3;
+    my @v = $j + 4 <= 15
+        ? schedule_xmm($j, '.Lsha256_shani_K+' . (16 * ($j + 4))) : ();
+    $c .= text(interleave(\@r, \@v));
+  }
+  # H(i) = H(i-1) + (a..h); 64 rounds bring the names back in place.
+  $c .= text(map { "addl	" . (4 * $_) . "($state), $S32[$_]" } 0 .. 7);
+  $c .= text(map { "movl	$S32[$_], " . (4 * $_) . "($state)" } 0 .. 7);
+  $c .= text("leaq	64($in), $in", "decq	$num", "jnz	${L}_loop");
+  # Clear W+K (derived from the input) from the frame.
+  $c .= text(v3('pxor', $v0, $v0, $v0));
+  $c .= text(map { vstore($v0, (16 * $_) . "(%rsp)") } 0 .. 7);
+  $c .= "${L}_done:\n";
+  $c .= X86_64Xlate::epilogue();
+  $c .= X86_64Xlate::function_end();
+  return $c;
+}
+
 $code .= ".text\n";
 $code .= shani();
 $code .= avx2();
+$code .= xmm_path('avx');
+$code .= xmm_path('ssse3');
 
 $code .= ".rodata\n.align 64\n.Lsha256_shani_K:\n";
 for (my $i = 0; $i < 64; $i += 4) {
@@ -443,5 +634,14 @@ $code .= ".Lsha256_avx2_lo2:\n";
 $code .= ("\t.byte\t0, 1, 2, 3, 8, 9, 10, 11" . (", 0x80" x 8) . "\n") x 2;
 $code .= ".Lsha256_avx2_hi2:\n";
 $code .= ("\t.byte\t" . ("0x80, " x 8) . "0, 1, 2, 3, 8, 9, 10, 11\n") x 2;
+
+# SSSE3/AVX constants: the same masks for one 128-bit lane, 16-byte aligned
+# (legacy SSE memory operands must be).
+$code .= ".align 16\n.Lsha256_xmm_bswap:\n";
+$code .= "\t.byte\t3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12\n";
+$code .= ".Lsha256_xmm_lo2:\n";
+$code .= "\t.byte\t0, 1, 2, 3, 8, 9, 10, 11" . (", 0x80" x 8) . "\n";
+$code .= ".Lsha256_xmm_hi2:\n";
+$code .= "\t.byte\t" . ("0x80, " x 8) . "0, 1, 2, 3, 8, 9, 10, 11\n";
 
 X86_64Xlate::write_output($flavour, $output, $code, __FILE__);

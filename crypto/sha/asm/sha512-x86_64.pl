@@ -10,29 +10,35 @@
 #
 #   sha512_block_data_order_avx2(uint64_t state[8], const uint8_t *in,
 #                                size_t num_blocks)      AVX2 + BMI1 + BMI2
+#   sha512_block_data_order_avx(...)                     AVX
+#   sha512_block_data_order_ssse3(...)                   SSSE3
 #
-# Measured on this machine, an AMD EPYC Zen 3 (family 25 model 1) KVM guest,
-# at 8192 bytes: TSC ticks per byte, the minimum over 2000 alternating runs
-# of 4 calls each, beside OpenSSL 3.0.19's libcrypto.so.3 (its *_Update on
-# the same buffer, same run). This guest's TSC ticks at 2.096 GHz (measured
-# against CLOCK_MONOTONIC, not the nominal 2.445 GHz) and one core cycle is
-# 0.57 TSC ticks (a chain of dependent adds), so core cycles/byte are about
-# TSC c/B / 0.57. The machine is shared: medians move 10-30% from run to
-# run, minima by about 2%.
+# Measured on this machine (2026-11-29): AMD Zen 5 (family 26) KVM guest,
+# TSC 2.096 GHz, core clock ~3.7 GHz (core cycles = TSC ticks x 1.77).
+# TSC ticks per byte at 8192 bytes, the minimum of 200 x 8 one-shot
+# SHA512() calls with the row forced (scratch harness; machine shared,
+# load average 13-19, minima move ~3% between runs), beside OpenSSL
+# 3.0.19's SHA512_Update measured the same way in the same run.
 #
-# | path | TSC c/B | ~core c/B | OpenSSL, same path | bound (core c/B)                 |
-# |------|---------|-----------|--------------------|----------------------------------|
-# | avx2 | 2.15    | 3.8       | 2.10               | 4 integer ALUs: 22 ops a round,  |
-# |      |         |           |                    | 5.5 cycles x 80 / 128 = 3.44     |
-# | nohw | 3.0     | 5.3       | -                  | (C, for comparison)              |
+# | path | TSC c/B | core c/B | OpenSSL | bound (core c/B) and what sets it         |
+# |------|---------|----------|---------|-------------------------------------------|
+# | avx2 | 2.08    | 3.7      | 2.34    | chains e -> e' and a -> a' of 5 cycles    |
+# |      |         |          |         | (rorx, xor, xor, add, add): 80 x 5 / 128  |
+# |      |         |          |         | = 3.1; 22 ALU ops a round at ~4 a cycle   |
+# |      |         |          |         | sustained here gives ~5.5 x 80 / 128 = 3.4|
+# | avx  | 2.24    | 4.0      | -       | same chains (copy + ror for Σ); ~30 ops   |
+# | ssse3| 2.37    | 4.2      | -       | a round on the ALUs                       |
+# | nohw | 3.1     | 5.5      | -       | (C, for comparison)                       |
 #
-# The path is ALU-bound: the vector pipes have room to spare (about 23
-# vector ops per two rounds of two blocks). It is about 2% behind OpenSSL,
-# whose round has the same structure; 15% ahead of it would need fewer than
-# 19 integer ops a round, and I found no formulation of T1, T2, e' and a'
-# with fewer than 22 (Σ0, Σ1: 5 each; Ch, Maj: 3 each; 6 additions). avx2
-# beats the C code at every length (1 block: 2.19 against 3.01 TSC c/B).
-# Object size: 6.6 KB of code + 1.3 KB of constants.
+# Ratio to OpenSSL at 8192 bytes: 1.12 on these minima. Tried and dropped
+# (2026-11-29): a round whose e -> e' chain is 4 cycles (e' = (d + h + K +
+# W + Ch) + Σ1 with Ch and Σ1 also added into h, and Maj = (a & (b ^ c)) ^
+# (b & c), two levels deep), 25 ALU ops instead of 22: 2-3% slower here,
+# so the ALUs, not the chain, are the limit on this core. avx2 beats the C
+# code at every length (1 block: 2.1 against 3.45 TSC c/B), and so do avx
+# and ssse3 (1 block 2.13 and 2.30). Object size: avx2 6.6 KB of code +
+# 1.3 KB of constants (shared); avx 12.6 KB and ssse3 14.9 KB (80 unrolled
+# rounds of 64-bit operations).
 #
 # Design. The rounds run in general-purpose registers, one block at a time
 # (the chaining value makes blocks sequential); the message schedule
@@ -326,7 +332,156 @@ sub feed_forward {
   return text(@i);
 }
 
-my $code = ".text\n" . avx2();
+# --- AVX and SSSE3, one block at a time -----------------------------------------
+#
+# For CPUs with AVX (or SSSE3) but not AVX2+BMI. The rounds run in
+# general-purpose registers with plain rotates; the schedule runs in xmm
+# registers, two words W[t], W[t+1] per register, one block at a time, with
+# the same σ0/σ1 sequences as the AVX2 path. W+K goes to a ring of sixteen
+# 16-byte slots: the two rounds of pair j read slot j mod 16 while the
+# vector units compute pair j+8 into slot (j+8) mod 16. Per round:
+#   Σ1(e) = ROTR^14(e) ^ ROTR^18(e) ^ ROTR^41(e), three rotated copies
+#   Σ0(a) = ROTR^28(a) ^ ROTR^34(a) ^ ROTR^39(a)
+#   Ch(e,f,g) = ((f ^ g) & e) ^ g
+#   Maj(a,b,c) = b ^ ((a ^ b) & (b ^ c)), b ^ c kept from the last round.
+# The copies keep the chain e -> e' at 5 operations, as with rorx.
+
+my $X_FRAME = 256;
+my $VEX = 0;
+sub v3 {    # dst = src1 OP src2
+  my ($op, $src2, $src1, $dst) = @_;
+  return ("v$op	$src2, $src1, $dst") if $VEX;
+  die "v3 $op: $dst is also the second source" if $dst eq $src2 && $dst ne $src1;
+  return $dst eq $src1 ? ("$op	$src2, $dst")
+                       : ("movdqa	$src1, $dst", "$op	$src2, $dst");
+}
+sub vsh {   # dst = src SHIFT imm
+  my ($op, $imm, $src, $dst) = @_;
+  return ("v$op	\$$imm, $src, $dst") if $VEX;
+  return $dst eq $src ? ("$op	\$$imm, $dst")
+                      : ("movdqa	$src, $dst", "$op	\$$imm, $dst");
+}
+sub valign {  # dst = (src1:src2) >> 8*imm
+  my ($imm, $src2, $src1, $dst) = @_;
+  return ("vpalignr	\$$imm, $src2, $src1, $dst") if $VEX;
+  return ("movdqa	$src1, $dst", "palignr	\$$imm, $src2, $dst");
+}
+
+sub round_nobmi {
+  my ($mem) = @_;
+  my ($a, $b, $c, $d, $e, $f, $g, $h) = @S;
+  my @i = (
+    "addq	$mem, $h",                # h += K[t] + W[t]
+    "movq	$f, $t2",
+    "movq	$e, $t0",
+    "rorq	\$14, $t0",
+    "movq	$e, $t1",
+    "xorq	$g, $t2",
+    "rorq	\$18, $t1",
+    "andq	$e, $t2",
+    "xorq	$t1, $t0",
+    "movq	$e, $t1",
+    "xorq	$g, $t2",                # Ch(e,f,g)
+    "rorq	\$41, $t1",
+    "addq	$t2, $h",
+    "xorq	$t1, $t0",               # Σ1(e)
+    "movq	$a, $t1",
+    "addq	$t0, $h",                # h = T1
+    "rorq	\$28, $t1",
+    "movq	$a, $t2",
+    "rorq	\$34, $t2",
+    "xorq	$t2, $t1",
+    "movq	$a, $t2",
+    "rorq	\$39, $t2",
+    "addq	$h, $d",                 # e' = d + T1
+    "xorq	$t2, $t1",               # Σ0(a)
+    "movq	$a, $t2",
+    "xorq	$b, $t2",                # a ^ b
+    "andq	$t2, $y",                # (a ^ b) & (b ^ c)
+    "addq	$t1, $h",
+    "xorq	$b, $y",                 # Maj(a,b,c)
+    "addq	$y, $h",                 # a' = T1 + T2
+  );
+  @S = ($h, $a, $b, $c, $d, $e, $f, $g);
+  ($t2, $y) = ($y, $t2);
+  return @i;
+}
+
+my @XQ = map { "%xmm$_" } 0 .. 7;
+my ($q0, $q1, $q2, $q3) = map { "%xmm$_" } 8 .. 11;
+
+# schedule_x(J): W[t], W[t+1] for t = 16 + 2J into $XQ[J % 8], and W+K
+# into slot (J + 8) mod 16.
+sub schedule_x {
+  my ($j) = @_;
+  my ($x16, $x14, $x8, $x6, $x2) = map { $XQ[($j + $_) % 8] } 0, 1, 4, 5, 7;
+  return (
+    valign(8, $x16, $x14, $q0),                    # W[t-15], W[t-14]
+    vsh('psrlq', 7, $q0, $q1),
+    vsh('psrlq', 1, $q0, $q2),
+    v3('pxor', $q2, $q1, $q1),
+    vsh('psllq', 63, $q0, $q2),
+    v3('pxor', $q2, $q1, $q1),
+    v3('pshufb', '.Lsha512_avx2_ror8(%rip)', $q0, $q2),
+    v3('pxor', $q2, $q1, $q1),                      # σ0
+    v3('paddq', $q1, $x16, $x16),                   # W[t-16] + σ0(W[t-15])
+    valign(8, $x8, $x6, $q0),                       # W[t-7], W[t-6]
+    v3('paddq', $q0, $x16, $x16),
+    vsh('psrlq', 6, $x2, $q1),
+    vsh('psrlq', 19, $x2, $q2),
+    v3('pxor', $q2, $q1, $q1),
+    vsh('psllq', 45, $x2, $q3),
+    v3('pxor', $q3, $q1, $q1),
+    vsh('psrlq', 61, $x2, $q2),
+    v3('pxor', $q2, $q1, $q1),
+    vsh('psllq', 3, $x2, $q3),
+    v3('pxor', $q3, $q1, $q1),                      # σ1(W[t-2], W[t-1])
+    v3('paddq', $q1, $x16, $x16),                   # W[t], W[t+1]
+    v3('paddq', '.Lsha512_avx2_K+' . (32 * ($j + 8)) . '(%rip)', $x16, $q0),
+    ($VEX ? "vmovdqa" : "movdqa") . "	$q0, " . (16 * (($j + 8) % 16)) . "(%rsp)",
+  );
+}
+
+sub xmm_path {
+  my ($variant) = @_;
+  $VEX = $variant eq 'avx';
+  my ($state, $in, $num) = ('%rdi', '%rsi', '%rdx');
+  my $L = ".Lsha512_$variant";
+  my $c = X86_64Xlate::function_begin("sha512_block_data_order_$variant",
+    args => 3, save => [qw(rbx rbp r12 r13 r14 r15)], xmm => [6 .. 11],
+    frame => $X_FRAME);
+  $c .= text("testq	$num, $num", "jz	${L}_done");
+  $c .= text(map { "movq	" . (8 * $_) . "($state), $S[$_]" } 0 .. 7);
+  $c .= "${L}_loop:\n";
+  for my $k (0 .. 7) {
+    $c .= text(
+      ($VEX ? "vmovdqu" : "movdqu") . "	" . (16 * $k) . "($in), $XQ[$k]",
+      v3('pshufb', '.Lsha512_avx2_bswap(%rip)', $XQ[$k], $XQ[$k]),
+      v3('paddq', '.Lsha512_avx2_K+' . (32 * $k) . '(%rip)', $XQ[$k], $q0),
+      ($VEX ? "vmovdqa" : "movdqa") . "	$q0, " . (16 * $k) . "(%rsp)",
+    );
+  }
+  $c .= text("movq	$S[1], $y", "xorq	$S[2], $y");    # b ^ c
+  for my $j (0 .. 39) {
+    my @r = (round_nobmi((16 * ($j % 16)) . "(%rsp)"),
+             round_nobmi((16 * ($j % 16) + 8) . "(%rsp)"));
+    my @v = $j + 8 <= 39 ? schedule_x($j) : ();
+    $c .= text(interleave(\@r, \@v));
+  }
+  # H(i) = H(i-1) + (a..h); 80 rounds bring the names back in place.
+  $c .= text(map { "addq	" . (8 * $_) . "($state), $S[$_]" } 0 .. 7);
+  $c .= text(map { "movq	$S[$_], " . (8 * $_) . "($state)" } 0 .. 7);
+  $c .= text("leaq	128($in), $in", "decq	$num", "jnz	${L}_loop");
+  # Clear W+K (derived from the input) from the frame.
+  $c .= text(v3('pxor', $q0, $q0, $q0));
+  $c .= text(map { ($VEX ? "vmovdqa" : "movdqa") . "	$q0, " . (16 * $_) . "(%rsp)" } 0 .. 15);
+  $c .= "${L}_done:\n";
+  $c .= X86_64Xlate::epilogue();
+  $c .= X86_64Xlate::function_end();
+  return $c;
+}
+
+my $code = ".text\n" . avx2() . xmm_path('avx') . xmm_path('ssse3');
 
 # K[t] in pairs, each pair repeated for the two 128-bit lanes.
 $code .= ".rodata\n.align 64\n.Lsha512_avx2_K:\n";

@@ -200,6 +200,20 @@ TEST(SHAAsmTest, SHA1AVX2) {
                         sha1_block_data_order_nohw, 0x5a2);
 }
 
+TEST(SHAAsmTest, SHA1AVX) {
+  SKIP_UNLESS(CRYPTO_is_AVX_capable(), sha1_block_data_order_avx);
+  CheckPath<SHA1Family>("sha1_block_data_order_avx",
+                        sha1_block_data_order_avx,
+                        sha1_block_data_order_nohw, 0x5a3);
+}
+
+TEST(SHAAsmTest, SHA1SSSE3) {
+  SKIP_UNLESS(CRYPTO_is_SSSE3_capable(), sha1_block_data_order_ssse3);
+  CheckPath<SHA1Family>("sha1_block_data_order_ssse3",
+                        sha1_block_data_order_ssse3,
+                        sha1_block_data_order_nohw, 0x5a4);
+}
+
 // SHA-256.
 
 TEST(SHAAsmTest, SHA256SHANI) {
@@ -216,6 +230,20 @@ TEST(SHAAsmTest, SHA256AVX2) {
                           sha256_block_data_order_nohw, 0x256b);
 }
 
+TEST(SHAAsmTest, SHA256AVX) {
+  SKIP_UNLESS(CRYPTO_is_AVX_capable(), sha256_block_data_order_avx);
+  CheckPath<SHA256Family>("sha256_block_data_order_avx",
+                          sha256_block_data_order_avx,
+                          sha256_block_data_order_nohw, 0x256c);
+}
+
+TEST(SHAAsmTest, SHA256SSSE3) {
+  SKIP_UNLESS(CRYPTO_is_SSSE3_capable(), sha256_block_data_order_ssse3);
+  CheckPath<SHA256Family>("sha256_block_data_order_ssse3",
+                          sha256_block_data_order_ssse3,
+                          sha256_block_data_order_nohw, 0x256d);
+}
+
 // SHA-512.
 
 TEST(SHAAsmTest, SHA512AVX2) {
@@ -223,6 +251,20 @@ TEST(SHAAsmTest, SHA512AVX2) {
   CheckPath<SHA512Family>("sha512_block_data_order_avx2",
                           sha512_block_data_order_avx2,
                           sha512_block_data_order_nohw, 0x512a);
+}
+
+TEST(SHAAsmTest, SHA512AVX) {
+  SKIP_UNLESS(CRYPTO_is_AVX_capable(), sha512_block_data_order_avx);
+  CheckPath<SHA512Family>("sha512_block_data_order_avx",
+                          sha512_block_data_order_avx,
+                          sha512_block_data_order_nohw, 0x512b);
+}
+
+TEST(SHAAsmTest, SHA512SSSE3) {
+  SKIP_UNLESS(CRYPTO_is_SSSE3_capable(), sha512_block_data_order_ssse3);
+  CheckPath<SHA512Family>("sha512_block_data_order_ssse3",
+                          sha512_block_data_order_ssse3,
+                          sha512_block_data_order_nohw, 0x512c);
 }
 
 }  // namespace

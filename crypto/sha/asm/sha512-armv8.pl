@@ -1,0 +1,330 @@
+#!/usr/bin/env perl
+# Copyright 2026 The project authors.
+#
+# sha512-armv8.pl: SHA-512 block functions for AArch64 (FIPS 180-4 §6.4;
+# SHA-384 and SHA-512/t share them).
+# Usage: perl sha512-armv8.pl FLAVOUR OUTPUT   (linux64, ios64, win64)
+#
+# Entry points (C declarations in sha_asm_armv8.h), each with the contract
+# of crypto/sha/internal.h: compress `num_blocks` 128-byte blocks from `in`
+# (any alignment) into `state` = H0..H7; num_blocks == 0 reads nothing.
+#
+#   sha512_block_data_order_hw(uint64_t state[8], const uint8_t *in,
+#                              size_t num_blocks)   ARMv8.2 SHA512 instructions
+#   sha512_block_data_order_scalar(uint64_t state[8], const uint8_t *in,
+#                                  size_t num_blocks) base A64 only
+#
+# Little-endian AArch64 only (message words byte-reversed unconditionally).
+# The SHA512 instructions assemble because the translator's header selects
+# `.arch armv8.2-a+crypto+sha3` in every flavour (crypto/perlasm/arm-xlate.pl).
+#
+# No timing is possible here (the only AArch64 available is qemu), so the
+# table gives instructions executed per 64 bytes of input (a 128-byte
+# block counts twice), counted under `qemu-aarch64 -singlestep -d exec`
+# (11 blocks minus 1); for the assembly the static count of the loop
+# agrees: `perl util/count_insns.pl build/gen/sha512-armv8-linux64.S
+# --function sha512_block_data_order_hw --loop .Lhw_loop --bytes 128`.
+#
+# | path   | insns/64 B | bound on A72 / N1 / M1 (cycles per byte)          |
+# |--------|------------|---------------------------------------------------|
+# | hw     | 238        | A72 and N1 have no SHA512 instructions (FEAT_SHA512|
+# |        |            | is optional from v8.2; neither implements it): the|
+# |        |            | scalar row runs there. M1: the chain per double   |
+# |        |            | round is sha512h -> add -> ext -> sha512h, ~2+2+2 |
+# |        |            | cycles [3]: 40 x 6 / 128 = ~1.9 c/B; issue (4     |
+# |        |            | NEON pipes, 477 ops / 128 B) ~0.9 c/B             |
+# | scalar | 1122       | A72: 2 integer pipes, rotated-operand logical ops |
+# |        |            | 2 cycles on M [1]: ~8.5 c/B; N1: 3 ALUs [2]:      |
+# |        |            | ~6 c/B; M1: round dependency chain ~4.5 c/B       |
+# | nohw   | 1191       | (the C code, gcc 12 -O2; 49 loads/stores per 64 B)|
+#
+# Object size: hw 1936 bytes of code, scalar 3468, constants 640 (shared).
+#
+# Published figures for comparison: scalar SHA-512 ~8-10 c/B on A57/A72
+# (OpenSSL's sha512-armv8 integer path); with the SHA512 instructions
+# ~1.5-2 c/B on Apple cores.
+#
+# [1] Arm Cortex-A72 Software Optimization Guide (UAN0016A), §3.3
+#     (logical ops with shifted register operand: latency 2, M pipe).
+# [2] Arm Neoverse N1 Software Optimization Guide (PJDOC-466751330), §3.3.
+# [3] Dougall Johnson's Apple M1 Firestorm instruction tables (SHA512H,
+#     SHA512H2: 2-3 cycle latency, 1 per cycle).
+#
+# To measure on real hardware: `bssl speed -impls -filter SHA-512`.
+#
+# The hw path. The state is four vectors of two 64-bit lanes, lane 0 first:
+# AB = (a, b), CD = (c, d), EF = (e, f), GH = (g, h). Two rounds t, t+1 are
+#   sha512h  T, (f, g), (d, e)      with T = (g + K[t+1] + W[t+1],
+#                                             h + K[t] + W[t])
+#     → T = (T1 of round t+1, T1 of round t), where T1 excludes nothing
+#       but d (the instruction adds the two rounds' Σ1 and Ch)
+#   EF' = CD + T = (c + T1[t+1], d + T1[t]) = (e'', e')   the new (e, f)
+#   sha512h2 T, CD, AB              → (a'', a') the new (a, b)
+# and the new CD is the old AB, the new GH the old EF. So the four roles
+# rotate over five registers (the fifth receives EF'), a permutation of
+# period five: after 40 double rounds every role is back in its register.
+# The schedule W[t] = σ1(W[t-2]) + W[t-7] + σ0(W[t-15]) + W[t-16] is
+# sha512su0 (W[t-16] + σ0(W[t-15])) then sha512su1 (+ σ1(W[t-2]) + W[t-7],
+# with W[t-7], W[t-6] gathered by one ext), in a ring of eight vectors.
+#
+# The scalar path is the SHA-256 one (sha256-armv8.pl) on 64-bit registers:
+# a..h, W[t mod 16], the constant pointer and three temporaries (one pair
+# carrying a ^ b into the next round's Maj) in 28 registers; the state
+# pointer, input pointer and block count in the frame, read once per block.
+
+use strict;
+use warnings;
+use FindBin;
+use lib "$FindBin::Bin/../../perlasm";
+require "arm-xlate.pl";
+
+my ($flavour, $output) = @ARGV;
+
+my $code = '';
+
+# The round constants K[0..79] (FIPS 180-4 §4.2.3).
+my @K = qw(
+    428a2f98d728ae22 7137449123ef65cd b5c0fbcfec4d3b2f e9b5dba58189dbbc
+    3956c25bf348b538 59f111f1b605d019 923f82a4af194f9b ab1c5ed5da6d8118
+    d807aa98a3030242 12835b0145706fbe 243185be4ee4b28c 550c7dc3d5ffb4e2
+    72be5d74f27b896f 80deb1fe3b1696b1 9bdc06a725c71235 c19bf174cf692694
+    e49b69c19ef14ad2 efbe4786384f25e3 0fc19dc68b8cd5b5 240ca1cc77ac9c65
+    2de92c6f592b0275 4a7484aa6ea6e483 5cb0a9dcbd41fbd4 76f988da831153b5
+    983e5152ee66dfab a831c66d2db43210 b00327c898fb213f bf597fc7beef0ee4
+    c6e00bf33da88fc2 d5a79147930aa725 06ca6351e003826f 142929670a0e6e70
+    27b70a8546d22ffc 2e1b21385c26c926 4d2c6dfc5ac42aed 53380d139d95b3df
+    650a73548baf63de 766a0abb3c77b2a8 81c2c92e47edaee6 92722c851482353b
+    a2bfe8a14cf10364 a81a664bbc423001 c24b8b70d0f89791 c76c51a30654be30
+    d192e819d6ef5218 d69906245565a910 f40e35855771202a 106aa07032bbd1b8
+    19a4c116b8d2d0c8 1e376c085141ab53 2748774cdf8eeb99 34b0bcb5e19b48a8
+    391c0cb3c5c95a63 4ed8aa4ae3418acb 5b9cca4f7763e373 682e6ff3d6b2b8a3
+    748f82ee5defb2fc 78a5636f43172f60 84c87814a1f0ab72 8cc702081a6439ec
+    90befffa23631e28 a4506cebde82bde9 bef9a3f7b2c67915 c67178f2e372532b
+    ca273eceea26619c d186b8c721c0c207 eada7dd6cde0eb1e f57d4f7fee6ed178
+    06f067aa72176fba 0a637dc5a2c898a6 113f9804bef90dae 1b710b35131c471b
+    28db77f523047d84 32caab7b40c72493 3c9ebe0a15c9bebc 431d67c49c100d4c
+    4cc5d4becb3e42b6 597f299cfc657e2a 5fcb6fab3ad6faec 6c44198c4a475817
+);
+
+sub qname { my ($v) = @_; $v =~ s/^v/q/; return $v }
+
+# ---------------------------------------------------------------------------
+# sha512_block_data_order_hw
+# ---------------------------------------------------------------------------
+{
+  my ($state, $in, $num) = ('x0', 'x1', 'x2');
+  my $kp = 'x3';
+  # Roles AB, CD, EF, GH and the spare that receives the next EF.
+  my @s = map { "v$_" } 0 .. 4;
+  my @s0 = map { "v$_" } 24 .. 27;   # H(i-1)
+  my ($wk, $fg, $de, $w7) = map { "v$_" } 5, 6, 7, 28;
+  my $kv = 'v29';
+  my @m = map { "v$_" } 16 .. 23;    # the schedule ring (W[2j], W[2j+1])
+
+  # Double round j = rounds 2j, 2j+1 on the roles in @$r (updated), with
+  # the schedule step making W[2j+16], W[2j+17] in the slot just consumed.
+  sub hw_double {
+    my ($j, $r) = @_;
+    my ($ab, $cd, $ef, $gh, $sp) = @$r;
+    my $mj = $m[$j % 8];
+    my @i = (
+      "ld1 {$kv.2d}, [$kp], #16",
+      "add $wk.2d, $mj.2d, $kv.2d",          # (K+W)[2j], (K+W)[2j+1]
+      "ext $wk.16b, $wk.16b, $wk.16b, #8",   # swapped: [2j+1], [2j]
+      "ext $fg.16b, $ef.16b, $gh.16b, #8",   # (f, g)
+      "ext $de.16b, $cd.16b, $ef.16b, #8",   # (d, e)
+      "add $gh.2d, $gh.2d, $wk.2d",          # (g + KW[2j+1], h + KW[2j])
+    );
+    if ($j < 32) {
+      # W[2j] + σ0(W[2j+1]), W[2j+1] + σ0(W[2j+2])
+      push @i, "sha512su0 $mj.2d, $m[($j + 1) % 8].2d";
+    }
+    push @i,
+      "sha512h " . qname($gh) . ", " . qname($fg) . ", $de.2d",  # T1 pair
+      "add $sp.2d, $cd.2d, $gh.2d",                              # new EF
+      "sha512h2 " . qname($gh) . ", " . qname($cd) . ", $ab.2d"; # new AB
+    if ($j < 32) {
+      push @i,
+        "ext $w7.16b, $m[($j + 4) % 8].16b, $m[($j + 5) % 8].16b, #8",
+        # ... + σ1(W[2j+14..15]) + W[2j+9..10] = W[2j+16], W[2j+17]
+        "sha512su1 $mj.2d, $m[($j + 7) % 8].2d, $w7.2d";
+    }
+    @$r = ($gh, $ab, $sp, $ef, $cd);
+    return map { "\t$_\n" } @i;
+  }
+
+  $code .= <<"___";
+.text
+.func_begin sha512_block_data_order_hw, leaf
+	cbz	$num, .Lhw_done
+	adrl	$kp, .LK512
+	ld1	{$s[0].2d-$s[3].2d}, [$state]
+.Lhw_loop:
+	// W[0..15]: 128 big-endian bytes.
+	ld1	{$m[0].16b-$m[3].16b}, [$in], #64
+	ld1	{$m[4].16b-$m[7].16b}, [$in], #64
+___
+  $code .= "\trev64\t$_.16b, $_.16b\n" for @m;
+  $code .= "\tmov\t$s0[$_].16b, $s[$_].16b\n" for 0 .. 3;
+  my @r = @s;
+  $code .= join('', hw_double($_, \@r)) for 0 .. 39;
+  die "roles not back in place" unless join(',', @r) eq join(',', @s);
+  $code .= "\t// H(i) = H(i-1) + the working variables.\n";
+  $code .= "\tadd\t$s[$_].2d, $s[$_].2d, $s0[$_].2d\n" for 0 .. 3;
+  $code .= <<"___";
+	sub	$kp, $kp, #640
+	subs	$num, $num, #1
+	b.ne	.Lhw_loop
+	st1	{$s[0].2d-$s[3].2d}, [$state]
+.Lhw_done:
+.epilogue
+.func_end
+___
+}
+
+# ---------------------------------------------------------------------------
+# sha512_block_data_order_scalar
+# ---------------------------------------------------------------------------
+{
+  # Registers: the ring W[t mod 16] in x0-x15, a..h in x20-x27, the
+  # constant pointer in x28, and three temporaries: T0 (x16) and a pair
+  # (x17, x19) whose roles swap every round: one carries b ^ c into the
+  # round (X), the other is scratch and leaves holding a ^ b (Y), which is
+  # the next round's b ^ c. The frame holds the state pointer [sp], the
+  # blocks left [sp + 8], the input pointer [sp + 16] and the count of
+  # 16-round trips left [sp + 24].
+  my $kp = 'x28';
+  my $tk = 'x16';
+  my @xy = ('x17', 'x19');
+  my @v = map { "x$_" } 20 .. 27;      # a..h at the start of the block
+  my @w = map { "x$_" } 0 .. 15;       # the ring W[t mod 16]
+
+  # W[t] = σ1(W[t-2]) + W[t-7] + σ0(W[t-15]) + W[t-16], into W[t-16]'s
+  # slot; σ0(x) = ROTR1 ^ ROTR8 ^ SHR7, σ1(x) = ROTR19 ^ ROTR61 ^ SHR6.
+  sub sc_schedule {
+    my ($t, $s0, $s1) = @_;
+    my ($wt, $w2, $w7, $w15) = map { $w[($t - $_) % 16] } (0, 2, 7, 15);
+    return map { "\t$_\n" } (
+      "ror $s0, $w15, #1",
+      "eor $s0, $s0, $w15, ror #8",
+      "eor $s0, $s0, $w15, lsr #7",    # σ0(W[t-15])
+      "add $wt, $wt, $w7",
+      "ror $s1, $w2, #19",
+      "add $wt, $wt, $s0",
+      "eor $s1, $s1, $w2, ror #61",
+      "eor $s1, $s1, $w2, lsr #6",     # σ1(W[t-2])
+      "add $wt, $wt, $s1",
+    );
+  }
+
+  # Round t with the working variables in their current roles:
+  #   T1 = h + Σ1(e) + Ch(e,f,g) + K[t] + W[t];  T2 = Σ0(a) + Maj(a,b,c)
+  #   d += T1;  h = T1 + T2
+  # Σ0 = ROTR28 ^ ROTR34 ^ ROTR39, Σ1 = ROTR14 ^ ROTR18 ^ ROTR41.
+  # Ch(e,f,g) = (e & f) + (~e & g): the two terms share no bit, so adding
+  # them is their XOR. Maj(a,b,c) = ((a ^ b) & (b ^ c)) ^ b: where a = b
+  # it is b, elsewhere c. b ^ c is the previous round's a ^ b (the names
+  # shift by one), carried in $x, so Maj costs three instructions.
+  sub sc_round {
+    my ($t, $x, $y, $a, $b, $c, $d, $e, $f, $g, $h) = @_;
+    my $wt = $w[$t % 16];
+    return map { "\t$_\n" } (
+      "ldr $tk, [$kp], #8",             # K[t]
+      "add $h, $h, $wt",
+      "ror $y, $e, #14",
+      "add $h, $h, $tk",
+      "eor $y, $y, $e, ror #18",
+      "eor $y, $y, $e, ror #41",        # Σ1(e)
+      "and $tk, $e, $f",
+      "add $h, $h, $y",
+      "bic $y, $g, $e",
+      "add $h, $h, $tk",
+      "add $h, $h, $y",                    # T1
+      "eor $y, $a, $b",                    # a ^ b
+      "ror $tk, $a, #28",
+      "add $d, $d, $h",                    # d + T1
+      "and $x, $x, $y",
+      "eor $tk, $tk, $a, ror #34",
+      "eor $x, $x, $b",                    # Maj(a,b,c)
+      "eor $tk, $tk, $a, ror #39",      # Σ0(a)
+      "add $h, $h, $x",
+      "add $h, $h, $tk",                   # T1 + T2
+    );
+  }
+
+  $code .= <<"___";
+.func_begin sha512_block_data_order_scalar, save=x19:x20:x21:x22:x23:x24:x25:x26:x27:x28, frame=32
+	cbz	x2, .Lsc_done
+	stp	x0, x2, [sp]
+	str	x1, [sp, #16]
+	ldp	$v[0], $v[1], [x0]
+	ldp	$v[2], $v[3], [x0, #16]
+	ldp	$v[4], $v[5], [x0, #32]
+	ldp	$v[6], $v[7], [x0, #48]
+	adrl	$kp, .LK512
+.Lsc_loop:
+	// W[0..15]: 16 big-endian words.
+	ldr	x16, [sp, #16]
+___
+  for (my $i = 0; $i < 16; $i += 2) {
+    $code .= "\tldp\t$w[$i], $w[$i + 1], [x16], #16\n";
+  }
+  $code .= "\tstr\tx16, [sp, #16]\n";
+  $code .= "\trev\t$_, $_\n" for @w;
+  $code .= "\teor\t$xy[0], $v[1], $v[2]\t// b ^ c for round 0\n";
+  # Rounds 0-15 read the message as loaded; rounds 16-31 (schedule then
+  # round) are written once and run 4 times: after 16 rounds the ring
+  # slots, the roles a..h (a multiple of eight) and the X/Y pair (an even
+  # number of swaps) are all back in place. Looping rather than unrolling
+  # all 80 rounds keeps the function near 3 KB instead of 7-9 KB, for
+  # three instructions (a counter in the frame) per 16 rounds.
+  my @r = @v;   # roles a..h
+  for my $t (0 .. 31) {
+    if ($t == 16) {
+      $code .= "\tmov\tx16, #4\n\tstr\tx16, [sp, #24]\n.Lsc_rounds:\n";
+    }
+    $code .= join('', sc_schedule($t, $tk, $xy[1])) if $t >= 16;
+    $code .= join('', sc_round($t, @xy, @r));
+    @xy = reverse @xy;       # a ^ b becomes the next round's b ^ c
+    unshift @r, pop @r;      # the register that held h now holds a
+  }
+  die "roles not back in place" unless join(',', @r) eq join(',', @v);
+  $code .= <<"___";
+	ldr	x16, [sp, #24]
+	subs	x16, x16, #1
+	str	x16, [sp, #24]
+	b.ne	.Lsc_rounds
+___
+  my @h = @w[1 .. 8];   # H(i-1), into free schedule slots (x0 is the pointer)
+  $code .= <<"___";
+	// H(i) = H(i-1) + a..h.
+	ldr	x0, [sp]
+	ldp	$h[0], $h[1], [x0]
+	ldp	$h[2], $h[3], [x0, #16]
+	ldp	$h[4], $h[5], [x0, #32]
+	ldp	$h[6], $h[7], [x0, #48]
+___
+  $code .= "\tadd\t$v[$_], $v[$_], $h[$_]\n" for 0 .. 7;
+  $code .= <<"___";
+	stp	$v[0], $v[1], [x0]
+	stp	$v[2], $v[3], [x0, #16]
+	stp	$v[4], $v[5], [x0, #32]
+	stp	$v[6], $v[7], [x0, #48]
+	sub	$kp, $kp, #640
+	ldr	x16, [sp, #8]
+	subs	x16, x16, #1
+	str	x16, [sp, #8]
+	b.ne	.Lsc_loop
+.Lsc_done:
+.epilogue
+.func_end
+___
+}
+
+# The constants, shared by both paths.
+$code .= ".rodata\n.align 64\n.LK512:\n";
+for (my $i = 0; $i < @K; $i += 2) {
+  $code .= "\t.quad\t0x$K[$i], 0x$K[$i + 1]\n";
+}
+
+ArmXlate::write_output($flavour, $output, $code, __FILE__);
