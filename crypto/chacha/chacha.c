@@ -19,6 +19,11 @@
 #define CHACHA20_ASM_X86_64
 #endif
 
+#if defined(OPENSSL_AARCH64) && !defined(OPENSSL_NO_ASM)
+#include "asm/chacha_asm_armv8.h"
+#define CHACHA20_ASM_AARCH64
+#endif
+
 // ChaCha20_ctr32_nohw computes, for each 64-byte block i of the input, the
 // block function of RFC 8439 section 2.3,
 //   state = constants | key | counter + i | nonce
@@ -106,16 +111,22 @@ void CRYPTO_hchacha20(uint8_t out[32], const uint8_t key[32],
 
 // The implementation table, best first; "nohw" is last and always
 // qualifies. Each assembly row names its predicate from crypto/cpu/ (the
-// rows and their short-input policy are defined in asm/chacha_asm.c). An
-// aarch64 {"neon", CRYPTO_is_NEON_capable, ...} row goes here the same way.
+// rows and their short-input policy are defined in asm/chacha_asm.c and
+// asm/chacha_asm_armv8.c).
 static const struct chacha20_impl_fns kChaCha20NoHW = {
     .ctr32 = ChaCha20_ctr32_nohw,
 };
 
 static const CRYPTO_IMPL kChaCha20Impls[] = {
 #if defined(CHACHA20_ASM_X86_64)
+    {"avx512", chacha20_avx512_capable, &kChaCha20AVX512},
     {"avx2", CRYPTO_is_AVX2_capable, &kChaCha20AVX2},
     {"ssse3_4x", CRYPTO_is_SSSE3_capable, &kChaCha20SSSE3x4},
+#endif
+#if defined(CHACHA20_ASM_AARCH64)
+    // Four blocks per NEON group; inputs and final rests of at most one
+    // block go to the C code (estimate in asm/chacha_asm_armv8.c).
+    {"neon", CRYPTO_is_NEON_capable, &kChaCha20NEON},
 #endif
     {"nohw", NULL, &kChaCha20NoHW},
 };

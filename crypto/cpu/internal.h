@@ -263,10 +263,17 @@ static inline int CRYPTO_is_ADX_capable(void) {
 static inline int CRYPTO_is_x86_SHA_capable(void) {
   return CRYPTO_x86_has(2, CPUID7_EBX_SHA);
 }
-// CRYPTO_is_AVX512F_capable is reported for `bssl cpu` and tests only: the
-// library has no AVX-512 path.
+// AVX-512. The detection clears every AVX-512 bit when the OS does not save
+// the opmask and ZMM state (XCR0), so these need no XCR0 check of their own.
+// An AVX-512 path names each subset it uses.
 static inline int CRYPTO_is_AVX512F_capable(void) {
   return CRYPTO_x86_has(2, CPUID7_EBX_AVX512F);
+}
+static inline int CRYPTO_is_AVX512BW_capable(void) {
+  return CRYPTO_x86_has(2, CPUID7_EBX_AVX512BW);
+}
+static inline int CRYPTO_is_AVX512VL_capable(void) {
+  return CRYPTO_x86_has(2, CPUID7_EBX_AVX512VL);
 }
 
 // AArch64. NEON is part of the AArch64 base architecture, but it is still a

@@ -4,3 +4,7 @@
 add_perlasm(x86_64 ${CMAKE_CURRENT_LIST_DIR}/chacha-x86_64.pl)
 list(APPEND CRYPTO_SOURCES crypto/chacha/asm/chacha_asm.c)
 list(APPEND CRYPTO_TEST_SOURCES crypto/chacha/asm/chacha_asm_test.cc)
+# aarch64: the NEON generator, its C glue (the "neon" row) and its tests.
+add_perlasm(aarch64 ${CMAKE_CURRENT_LIST_DIR}/chacha-armv8.pl)
+list(APPEND CRYPTO_SOURCES crypto/chacha/asm/chacha_asm_armv8.c)
+list(APPEND CRYPTO_TEST_SOURCES crypto/chacha/asm/chacha_asm_armv8_test.cc)

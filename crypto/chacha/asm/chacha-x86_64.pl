@@ -6,10 +6,50 @@
 #
 # Entry points (C declarations in chacha_asm.h, table rows in chacha_asm.c):
 #
+#   void ChaCha20_ctr32_avx512(uint8_t *out, const uint8_t *in,
+#                              size_t in_len, const uint32_t key[8],
+#                              const uint32_t counter_nonce[4]);
 #   void ChaCha20_ctr32_avx2(uint8_t *out, const uint8_t *in,
 #                            size_t num_blocks, const uint32_t key[8],
 #                            const uint32_t counter_nonce[4]);
-#   void ChaCha20_ctr32_ssse3_4x(...same...);
+#   void ChaCha20_ctr32_ssse3_4x(...same as avx2...);
+#
+# ChaCha20_ctr32_avx512 takes a BYTE length and handles a partial final
+# block itself (masked loads/stores); see its section below.
+#
+# AVX-512 path, measured here (AMD family 26 / Zen 5 guest, TSC 2.096 GHz),
+# TSC ticks per call, minimum of 2000 calls of the entry point in one
+# process (the machine was shared by ~8 builds, load average 14-20, so
+# only minima are meaningful; wall-clock rates were 5-8x lower):
+#
+# | bytes | avx512 (code path)    | ticks | t/B   | avx2 blocks | nohw  |
+# |-------|-----------------------|-------|-------|-------------|-------|
+# |    16 | 1 block, xmm rows     |   168 | 10.5  |   399       |  210  |
+# |    64 | 1 block, xmm rows     |   168 | 2.63  |   378       |  231  |
+# |   128 | 4 blocks, zmm rows    |   189 | 1.48  |   378       |  399  |
+# |   256 | 4 blocks, zmm rows    |   189 | 0.74  |   378       |  798  |
+# |   512 | one 16-block group    |   294 | 0.57  |   399       | 1512  |
+# |  1024 | one 16-block group    |   273 | 0.267 |   672       | 3003  |
+# |  2048 | two groups, one pass  |   399 | 0.195 |  1323       | 5985  |
+# |  8192 | two groups x 4        |  1680 | 0.205 |  5187       | 23688 |
+# | 16384 | two groups x 8        |  3360 | 0.205 |  9807       | 46830 |
+#
+# (`avx2 blocks` = ChaCha20_ctr32_avx2 on ceil(bytes/64) whole blocks.)
+# OpenSSL 3's AVX-512 code ran 0.31-0.33 ticks/byte at 8192 on a quiet
+# machine (see below), so avx512 is ~1.5x it; `speed-vs-openssl --only
+# ChaCha20` (3 rounds, medians, load average ~14) gave 1.52 at 8192 and
+# 1.50 at 16384, 1.52 at 1350. Code size: avx512 6338 bytes, avx2 8206,
+# ssse3_4x 3367 (plus 368 bytes of constants).
+#
+# Bounds of the avx512 path: the two-group loop is throughput bound (see
+# the section below: ~1.07 vector ops per byte, 4 pipes); 0.195-0.205
+# ticks/byte. One group alone is latency bound (12 cycles per round =
+# 48 ops, with nothing to fill stalls): 273 ticks per 1024 bytes against
+# 399 per 2048 with two. The row paths are one latency chain of 20 x
+# (12 + 1) cycles however many (1 or 4) blocks they hold; zmm ops measured
+# slower than xmm there (189 against 168 ticks).
+#
+# Measurements of the AVX2 and SSSE3 paths (earlier, quieter machine):
 #
 # Each XORs `num_blocks` WHOLE 64-byte blocks of `in` with the keystream of
 # state = constants | key | counter_nonce[0] + i | counter_nonce[1..3] for
@@ -43,9 +83,7 @@
 # comparison (0.96 in `speed-vs-openssl` wall-clock medians with
 # OPENSSL_ia32cap=":~0x10000"), and 0.54x its AVX-512 code, which this
 # machine runs by default (vprold makes a rotation one op instead of three,
-# and a zmm register holds 16 blocks). So the issue's 1.20x target is not
-# met with AVX2 here; it needs an AVX-512 path, and the translator does not
-# accept vprold/vpxord/vpord/zmm forms yet.
+# and a zmm register holds 16 blocks): hence the avx512 path above.
 #
 # What bounds the paths. One quarter round on W lanes is 4 vpaddd, 4 vpxor,
 # 2 vpshufb (<<< 16, <<< 8) and 2 x (vpslld, vpsrld, vpor) (<<< 12, <<< 7):
@@ -495,7 +533,310 @@ sub wide16 {
   return $c;
 }
 
+# --- The AVX-512 path: 16 blocks per zmm group, any byte length ------------
+#
+# ChaCha20_ctr32_avx512(out, in, in_len, key, counter_nonce) takes a BYTE
+# length, unlike the two functions above: a final partial block is read and
+# written with byte-masked loads and stores (AVX512BW vmovdqu8 with a mask
+# of in_len mod 64 ones), which never touch a masked-off byte (the CPU
+# suppresses faults on them), so no C tail and no stack buffer are needed
+# and a short input is one call. Predicate: AVX512F and AVX512BW
+# (chacha20_avx512_capable in chacha_asm.h); only zmm forms are used, so
+# AVX512VL is not needed.
+#
+# A group is 16 blocks, one state word per zmm register (lane j = block j).
+# The rounds need no temporary (vprold rotates in place), so 32 registers
+# hold TWO groups, A in zmm0-15 and B in zmm16-31, and the main loop runs
+# 32 blocks (2048 bytes) with the two groups' rounds interleaved; what is
+# left (under 2048 bytes) goes through a one-group loop whose last group
+# may be partial. The input words are never kept in registers: constants,
+# key and nonce are broadcast from `.Lchacha_sigma`, `key` and
+# `counter_nonce` into each group's state (vpbroadcastd) and added again in
+# the feed-forward through embedded broadcasts ({1to16}); the block counter
+# lives in %r9d (and, for the two-group feed-forward, in the frame).
+#
+# Bounds. A quarter-round step (a += b; d ^= a; d <<<= n) is 3 dependent
+# ops of 1-cycle latency, so a round (4 steps) is 12 cycles of latency, and
+# 16 x 3 x 4 = 48 ops per group: one group alone fills four vector pipes
+# exactly during that latency, so any stall shows; two groups give 96
+# independent ops per 12-cycle chain and the loop is throughput bound:
+# 2 x 960 round ops + ~260 for state set-up, feed-forward, transposes,
+# XOR and stores per 2048 bytes, ~1.07 ops/byte, ~0.27 cycles/byte at 4
+# ops/cycle.
+#
+# The transposes: register 4g+k of a group holds words 4g..4g+3 of block
+# 4L+k in 128-bit lane L after a 4x4 dword transpose per lane (unpck*),
+# then a 4x4 transpose of 128-bit lanes (vshufi32x4) across registers k,
+# 4+k, 8+k, 12+k leaves block j in register j. It needs four temporaries:
+# the one-group loop has zmm18-21; in the two-group loop group B's words
+# x12..x15 go to the frame while A is transposed and written, and A's
+# registers are then B's temporaries. The frame (keystream) is wiped before
+# returning, as are every register used (vzeroall, vpxord).
+sub avx512 {
+  my $L = '.Lchacha_avx512';
+  my @A = map { "%zmm$_" } 0 .. 15;
+  my @B = map { "%zmm$_" } 16 .. 31;
+  my @x = @A;
+  my $ctr = '%zmm16';
+  my @t = map { "%zmm$_" } 18 .. 21;
+  my ($pin, $pks) = ('%zmm30', '%zmm31');
+  my $len = $nblocks;                    # third argument: bytes here
+  my $cnt = '%r9d';                      # the block counter, mod 2^32
+  my $SPILL = 64;                        # frame: counters at 0, 4; spill
+  my $c = X86_64Xlate::function_begin('ChaCha20_ctr32_avx512', args => 5,
+                                      xmm => [6 .. 15], frame => $SPILL + 256);
+  $c .= text("testq $len, $len", "jz ${L}_return", "movl ($cn), $cnt");
+
+  # state = constants | key | counter | nonce (RFC 8439, 2.3), word i of
+  # register list @$r broadcast; the counter word is given.
+  my $init = sub {
+    my ($r, @ctr) = @_;
+    my @o;
+    for my $i (0 .. 15) {
+      next if $i == 12;
+      my $src = $i < 4 ? ".Lchacha_sigma+" . (4 * $i) . "(%rip)"
+              : $i < 12 ? (4 * ($i - 4)) . "($key)"
+              : (4 * ($i - 12)) . "($cn)";
+      push @o, "vpbroadcastd $src, $r->[$i]";
+    }
+    return (@ctr, @o);
+  };
+  # The feed-forward x[i] += input[i] for words other than 12.
+  my $feed = sub {
+    my ($r) = @_;
+    my @o;
+    for my $i (0 .. 15) {
+      next if $i == 12;
+      my $src = $i < 4 ? ".Lchacha_sigma+" . (4 * $i) . "(%rip){1to16}"
+              : $i < 12 ? (4 * ($i - 4)) . "($key){1to16}"
+              : (4 * ($i - 12)) . "($cn){1to16}";
+      push @o, "vpaddd $src, $r->[$i], $r->[$i]";
+    }
+    return @o;
+  };
+  # One round of four quarter rounds QR(a,b,c,d) (RFC 8439, 2.1) on each
+  # group in @$groups, all interleaved instruction by instruction:
+  #   a += b; d ^= a; d <<<= 16;   c += d; b ^= c; b <<<= 12;
+  #   a += b; d ^= a; d <<<= 8;    c += d; b ^= c; b <<<= 7;
+  my $round = sub {
+    my ($groups, @qrs) = @_;
+    my @o;
+    for my $step ([0, 1, 3, 16], [2, 3, 1, 12], [0, 1, 3, 8], [2, 3, 1, 7]) {
+      my ($p, $q, $r, $n) = @$step;     # p += q; r ^= p; r <<<= n
+      for my $op ('add', 'xor', 'rot') {
+        for my $g (@$groups) {
+          for my $w (@qrs) {
+            my ($P, $Q, $R) = map { $g->[$w->[$_]] } $p, $q, $r;
+            push @o, $op eq 'add' ? "vpaddd $Q, $P, $P"
+                   : $op eq 'xor' ? "vpxord $P, $R, $R"
+                   : "vprold \$$n, $R, $R";
+          }
+        }
+      }
+    }
+    return @o;
+  };
+  my $double_round = sub {
+    my ($groups, $label) = @_;
+    return ("$label:",
+      "# Column round: QR(0,4,8,12) QR(1,5,9,13) QR(2,6,10,14) QR(3,7,11,15).",
+      $round->($groups, [0, 4, 8, 12], [1, 5, 9, 13], [2, 6, 10, 14], [3, 7, 11, 15]),
+      "# Diagonal round: QR(0,5,10,15) QR(1,6,11,12) QR(2,7,8,13) QR(3,4,9,14).",
+      $round->($groups, [0, 5, 10, 15], [1, 6, 11, 12], [2, 7, 8, 13], [3, 4, 9, 14]),
+      "decl %eax", "jnz $label");
+  };
+  # Transpose so that register j of @$r holds the 64 keystream bytes of
+  # block j, with the four temporaries @$tt.
+  my $transpose = sub {
+    my ($r, $tt) = @_;
+    my @tr;
+    for my $g (0 .. 3) {
+      my ($a, $b, $cc, $d) = @$r[4 * $g .. 4 * $g + 3];
+      push @tr, "vpunpckldq $b, $a, $tt->[0]",      # a0 b0 a1 b1
+                "vpunpckhdq $b, $a, $tt->[1]",      # a2 b2 a3 b3
+                "vpunpckldq $d, $cc, $tt->[2]",     # c0 d0 c1 d1
+                "vpunpckhdq $d, $cc, $tt->[3]",     # c2 d2 c3 d3
+                "vpunpcklqdq $tt->[2], $tt->[0], $a",   # block 4L+0
+                "vpunpckhqdq $tt->[2], $tt->[0], $b",   # block 4L+1
+                "vpunpcklqdq $tt->[3], $tt->[1], $cc",  # block 4L+2
+                "vpunpckhqdq $tt->[3], $tt->[1], $d";   # block 4L+3
+    }
+    for my $k (0 .. 3) {
+      my ($b0, $b1, $b2, $b3) = @$r[$k, 4 + $k, 8 + $k, 12 + $k];
+      push @tr, "vshufi32x4 \$0x44, $b1, $b0, $tt->[0]",   # b0.0 b0.1 b1.0 b1.1
+                "vshufi32x4 \$0xee, $b1, $b0, $tt->[1]",   # b0.2 b0.3 b1.2 b1.3
+                "vshufi32x4 \$0x44, $b3, $b2, $tt->[2]",   # b2.0 b2.1 b3.0 b3.1
+                "vshufi32x4 \$0xee, $b3, $b2, $tt->[3]",   # b2.2 b2.3 b3.2 b3.3
+                "vshufi32x4 \$0x88, $tt->[2], $tt->[0], $b0", # block k
+                "vshufi32x4 \$0xdd, $tt->[2], $tt->[0], $b1", # block 4+k
+                "vshufi32x4 \$0x88, $tt->[3], $tt->[1], $b2", # block 8+k
+                "vshufi32x4 \$0xdd, $tt->[3], $tt->[1], $b3"; # block 12+k
+    }
+    return @tr;
+  };
+  my $xor_store = sub {
+    my ($r, $base) = @_;
+    my @o;
+    for my $j (0 .. 15) {
+      my $o = $base + 64 * $j;
+      push @o, "vpxord $o($in), $r->[$j], $r->[$j]", "vmovdqu32 $r->[$j], $o($out)";
+    }
+    return @o;
+  };
+
+  $c .= text("cmpq \$256, $len", "jbe ${L}_rows");
+  # Two groups (32 blocks, 2048 bytes) per iteration.
+  $c .= text("cmpq \$2048, $len", "jb ${L}_one");
+  $c .= "${L}_two:\n";
+  $c .= text("# Counters: A's are counter + j, B's counter + 16 + j.",
+             "movl $cnt, 0(%rsp)", "leal 16(%r9), %eax", "movl %eax, 4(%rsp)",
+             $init->(\@A, "vpbroadcastd $cnt, $A[12]",
+                     "vpaddd .Lchacha_lane_inc16(%rip), $A[12], $A[12]"),
+             $init->(\@B, "vpaddd .Lchacha_sixteen(%rip){1to16}, $A[12], $B[12]"),
+             "movl \$10, %eax",
+             $double_round->([\@A, \@B], "${L}_two_rounds"));
+  $c .= text("# Feed-forward: x[i] += input[i].",
+             $feed->(\@A), $feed->(\@B),
+             "vpaddd .Lchacha_lane_inc16(%rip), $A[12], $A[12]",
+             "vpaddd 0(%rsp){1to16}, $A[12], $A[12]",
+             "vpaddd .Lchacha_lane_inc16(%rip), $B[12], $B[12]",
+             "vpaddd 4(%rsp){1to16}, $B[12], $B[12]",
+             "# Group A out, with B's x12..x15 in the frame as temporaries.",
+             map({ "vmovdqu64 $B[12 + $_], " . ($SPILL + 64 * $_) . "(%rsp)" } 0 .. 3),
+             $transpose->(\@A, [@B[12 .. 15]]),
+             $xor_store->(\@A, 0),
+             "# Group B out, with A's registers as temporaries.",
+             map({ "vmovdqu64 " . ($SPILL + 64 * $_) . "(%rsp), $B[12 + $_]" } 0 .. 3),
+             $transpose->(\@B, [@A[0 .. 3]]),
+             $xor_store->(\@B, 1024),
+             "addl \$32, $cnt",
+             "addq \$2048, $in", "addq \$2048, $out", "subq \$2048, $len",
+             "jz ${L}_wipe", "cmpq \$2048, $len", "jae ${L}_two");
+
+  # One group (16 blocks) per iteration, the last one possibly partial.
+  $c .= "${L}_one:\n";
+  $c .= text($init->(\@x, "vpbroadcastd $cnt, $ctr",
+                      "vpaddd .Lchacha_lane_inc16(%rip), $ctr, $ctr",
+                      "vmovdqa64 $ctr, $x[12]"),
+             "movl \$10, %eax",
+             $double_round->([\@x], "${L}_one_rounds"));
+  $c .= text("# Feed-forward: x[i] += input[i]; counter += 16 (mod 2^32).",
+             $feed->(\@x), "vpaddd $ctr, $x[12], $x[12]", "addl \$16, $cnt",
+             "# Transpose: register j <- the keystream of block j.",
+             $transpose->(\@x, \@t));
+
+  # Whole groups: out = in ^ keystream, 1024 bytes.
+  $c .= text("cmpq \$1024, $len", "jb ${L}_tail",
+             $xor_store->(\@x, 0),
+             "addq \$1024, $in", "addq \$1024, $out", "subq \$1024, $len",
+             "jnz ${L}_one", "jmp ${L}_wipe");
+
+  # Up to 256 bytes: four blocks in rows. Register a (b, c, d) holds row 0
+  # (1, 2, 3) of the state, x0..x3 (x4..x7, ...), of block L in 128-bit
+  # lane L, so a quarter-round step is 3 ops for all four blocks and a
+  # double round is 2 x 12 ops plus 6 vpshufd that move the diagonals into
+  # columns and back: ~300 ops for 256 bytes instead of the ~1090 of a
+  # 16-block group. Up to 64 bytes, the same rows in xmm registers
+  # (AVX512VL: vprold on xmm), which measured shorter latency than zmm
+  # (168 against 210 ticks per call, see the table above).
+  my @r0 = @x[4 .. 7];
+  # The double round on rows ($a, $b, $c, $d): QR on each column, rotate
+  # b, c, d left by 1, 2, 3 words (the diagonals become columns), QR on
+  # each column again, rotate back.
+  my $rows_dr = sub {
+    my ($a, $b, $cc, $d) = @_;
+    my @qr = ("vpaddd $b, $a, $a", "vpxord $a, $d, $d", "vprold \$16, $d, $d",
+              "vpaddd $d, $cc, $cc", "vpxord $cc, $b, $b", "vprold \$12, $b, $b",
+              "vpaddd $b, $a, $a", "vpxord $a, $d, $d", "vprold \$8, $d, $d",
+              "vpaddd $d, $cc, $cc", "vpxord $cc, $b, $b", "vprold \$7, $b, $b");
+    return ("# Column round: QR on each column of the rows.", @qr,
+            "# Diagonals into columns: b, c, d rotated left by 1, 2, 3 words.",
+            "vpshufd \$0x39, $b, $b", "vpshufd \$0x4e, $cc, $cc",
+            "vpshufd \$0x93, $d, $d",
+            "# Diagonal round.", @qr,
+            "vpshufd \$0x93, $b, $b", "vpshufd \$0x4e, $cc, $cc",
+            "vpshufd \$0x39, $d, $d");
+  };
+  # One block (up to 64 bytes): rows in xmm0-3, the input rows in xmm4-7,
+  # then the four rows joined into zmm0 for the tail code.
+  my @y = map { my $r = $_; $r =~ s/zmm/xmm/; $r } @x[0 .. 7];
+  $c .= "${L}_row1:\n";
+  $c .= text("vmovdqa .Lchacha_sigma(%rip), $y[4]",
+             "vmovdqu 0($key), $y[5]", "vmovdqu 16($key), $y[6]",
+             "vmovdqu ($cn), $y[7]",
+             map({ "vmovdqa $y[4 + $_], $y[$_]" } 0 .. 3),
+             "movl \$10, %eax");
+  $c .= "${L}_row1_rounds:\n";
+  $c .= text($rows_dr->(@y[0 .. 3]), "decl %eax", "jnz ${L}_row1_rounds",
+             map({ "vpaddd $y[4 + $_], $y[$_], $y[$_]" } 0 .. 3),
+             "vinserti32x4 \$1, $y[1], $x[0], $x[0]",
+             "vinserti32x4 \$2, $y[2], $x[0], $x[0]",
+             "vinserti32x4 \$3, $y[3], $x[0], $x[0]",
+             "jmp ${L}_tail");
+  my ($ra, $rb, $rc, $rd) = @x[0 .. 3];
+  $c .= "${L}_rows:\n";
+  $c .= text("cmpq \$64, $len", "jbe ${L}_row1");
+  $c .= text("# Rows: constants, key[0..3], key[4..7], counter + L | nonce.",
+             "vbroadcasti32x4 .Lchacha_sigma(%rip), $r0[0]",
+             "vbroadcasti32x4 0($key), $r0[1]",
+             "vbroadcasti32x4 16($key), $r0[2]",
+             "vbroadcasti32x4 ($cn), $r0[3]",
+             "vpaddd .Lchacha_row_inc(%rip), $r0[3], $r0[3]",
+             map({ "vmovdqa64 $r0[$_], $x[$_]" } 0 .. 3),
+             "movl \$10, %eax");
+  $c .= "${L}_rows_rounds:\n";
+  $c .= text($rows_dr->($ra, $rb, $rc, $rd), "decl %eax", "jnz ${L}_rows_rounds");
+  $c .= text("# Feed-forward, then block L <- lane L of a, b, c, d.",
+             map({ "vpaddd $r0[$_], $x[$_], $x[$_]" } 0 .. 3),
+             "vshufi32x4 \$0x44, $rb, $ra, $t[0]",   # a.0 a.1 b.0 b.1
+             "vshufi32x4 \$0xee, $rb, $ra, $t[1]",   # a.2 a.3 b.2 b.3
+             "vshufi32x4 \$0x44, $rd, $rc, $t[2]",   # c.0 c.1 d.0 d.1
+             "vshufi32x4 \$0xee, $rd, $rc, $t[3]",   # c.2 c.3 d.2 d.3
+             "vshufi32x4 \$0x88, $t[2], $t[0], $x[0]",   # block 0
+             "vshufi32x4 \$0xdd, $t[2], $t[0], $x[1]",   # block 1
+             "vshufi32x4 \$0x88, $t[3], $t[1], $x[2]",   # block 2
+             "vshufi32x4 \$0xdd, $t[3], $t[1], $x[3]",   # block 3
+             "# Blocks 0..3 out through the tail code below.");
+
+  # The last group: 1..1023 bytes. Whole blocks in order, then a partial
+  # block (1..63 bytes) through byte masks. The branches depend on the
+  # length only.
+  $c .= "${L}_tail:\n";
+  my @tl;
+  for my $j (0 .. 15) {
+    push @tl, "cmpq \$64, $len", "jb ${L}_partial$j",
+              "vpxord ($in), $x[$j], $x[$j]", "vmovdqu32 $x[$j], ($out)",
+              "addq \$64, $in", "addq \$64, $out", "subq \$64, $len",
+              "jz ${L}_wipe";
+  }
+  # Not reached: $len < 1024 ends the loop above by block 15.
+  push @tl, "ud2";
+  for my $j (0 .. 15) {
+    push @tl, "${L}_partial$j:", "vmovdqa64 $x[$j], $pks", "jmp ${L}_partial";
+  }
+  $c .= text(@tl);
+  # k1 = the low $len bits (1 <= $len <= 63): (1 << len) - 1.
+  $c .= "${L}_partial:\n";
+  $c .= text("movl %edx, %ecx", "movl \$1, %eax", "shlq %cl, %rax", "decq %rax",
+             "kmovq %rax, %k1",
+             "vmovdqu8 ($in), $pin\{%k1}{z}",
+             "vpxord $pin, $pks, $pks",
+             "vmovdqu8 $pks, ($out){%k1}");
+
+  # Wipe: the keystream in the frame and in every register.
+  $c .= "${L}_wipe:\n";
+  $c .= text("vzeroall",
+             map({ "vmovdqu64 %zmm0, " . ($SPILL + 64 * $_) . "(%rsp)" } 0 .. 3),
+             map({ my $r = $_; $r =~ s/zmm/xmm/; "vpxord $r, $r, $r" } @B),
+             "kxorq %k1, %k1, %k1");
+  $c .= "${L}_return:\n";
+  $c .= X86_64Xlate::epilogue();
+  $c .= X86_64Xlate::function_end();
+  return $c;
+}
+
 my $code = ".text\n";
+$code .= avx512();
 $code .= wide(1);
 $code .= wide(0);
 
@@ -518,6 +859,14 @@ $code .= <<"___";
 	.long 4, 4, 4, 4
 .Lchacha_sigma:
 	.long 0x61707865, 0x3320646e, 0x79622d32, 0x6b206574
+.Lchacha_sixteen:
+	.long 16
+.align 64
+.Lchacha_row_inc:
+	.long 0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0
+.align 64
+.Lchacha_lane_inc16:
+	.long 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
 ___
 
 X86_64Xlate::write_output($flavour, $output, $code, __FILE__);

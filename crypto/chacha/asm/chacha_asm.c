@@ -86,6 +86,11 @@ static void chacha20_ctr32_ssse3_4x_row(uint8_t *out, const uint8_t *in,
                       counter_nonce);
 }
 
+// The AVX-512 code takes any length itself (masked partial block), so its
+// row is the assembly with no C glue: a short input is one call.
+const struct chacha20_impl_fns kChaCha20AVX512 = {
+    .ctr32 = ChaCha20_ctr32_avx512,
+};
 const struct chacha20_impl_fns kChaCha20AVX2 = {
     .ctr32 = chacha20_ctr32_avx2_row,
 };

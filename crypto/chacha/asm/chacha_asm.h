@@ -44,6 +44,29 @@ void ChaCha20_ctr32_ssse3_4x(uint8_t *out, const uint8_t *in,
                              size_t num_blocks, const uint32_t key[8],
                              const uint32_t counter_nonce[4]);
 
+// ChaCha20_ctr32_avx512 implements the whole `ctr32` contract of
+// crypto/chacha/internal.h: unlike the block functions above it takes a
+// BYTE length `in_len`, any value, and handles a final partial block itself
+// with byte-masked loads and stores (which never touch the bytes past
+// `in_len`). It computes 32 blocks at a time (two groups of sixteen in zmm
+// registers), then sixteen; up to 256 bytes four blocks in rows, up to 64
+// one block in xmm, each cheaper than the C code from one block on (see
+// chacha-x86_64.pl). Its predicate is chacha20_avx512_capable.
+void ChaCha20_ctr32_avx512(uint8_t *out, const uint8_t *in, size_t in_len,
+                           const uint32_t key[8],
+                           const uint32_t counter_nonce[4]);
+
+// chacha20_avx512_capable is the predicate of ChaCha20_ctr32_avx512: AVX-512
+// Foundation (zmm registers, vprold, opmasks), AVX512BW (the byte-masked
+// vmovdqu8 and 64-bit kmovq of the partial block) and AVX512VL (the
+// one-block path runs vprold on xmm). Every AVX-512 CPU since Skylake-SP
+// and Zen 4 has all three. The detection clears them when the OS does not
+// save the opmask and ZMM state.
+static inline int chacha20_avx512_capable(void) {
+  return CRYPTO_is_AVX512F_capable() && CRYPTO_is_AVX512BW_capable() &&
+         CRYPTO_is_AVX512VL_capable();
+}
+
 // chacha20_blocks_fn is the type of the block functions above.
 typedef void (*chacha20_blocks_fn)(uint8_t *out, const uint8_t *in,
                                    size_t num_blocks, const uint32_t key[8],
@@ -51,10 +74,13 @@ typedef void (*chacha20_blocks_fn)(uint8_t *out, const uint8_t *in,
 
 // The implementation rows, for CRYPTO_primitive_chacha20 in
 // crypto/chacha/chacha.c, best first:
+//   {"avx512", chacha20_avx512_capable, &kChaCha20AVX512},
 //   {"avx2", CRYPTO_is_AVX2_capable, &kChaCha20AVX2},
 //   {"ssse3_4x", CRYPTO_is_SSSE3_capable, &kChaCha20SSSE3x4},
 // Each row's ctr32 accepts any length: it sends a short final rest to the
-// portable C code below a measured length (see chacha_asm.c).
+// portable C code below a measured length (see chacha_asm.c); the avx512
+// row is the assembly alone.
+extern const struct chacha20_impl_fns kChaCha20AVX512;
 extern const struct chacha20_impl_fns kChaCha20AVX2;
 extern const struct chacha20_impl_fns kChaCha20SSSE3x4;
 

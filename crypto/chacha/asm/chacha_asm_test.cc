@@ -7,6 +7,8 @@
 //   - each block function directly, through CHECK_ABI (up to 25 blocks),
 //     for 0..40 blocks at
 //     every input/output offset 0..15 (out-of-place) and in place;
+//   - an entry point that takes a byte length (ChaCha20_ctr32_avx512, whose
+//     row is the bare assembly) through CHECK_ABI on every length below;
 //   - each row's ctr32 (block functions plus the C glue) for every length
 //     0..1024, 4095..4097 and 65536, every input and output offset 0..15,
 //     out-of-place and in place;
@@ -49,18 +51,26 @@ using CTR32Fn = void (*)(uint8_t *out, const uint8_t *in, size_t in_len,
                          const uint32_t counter_nonce[4]);
 
 // Path is one block function, the row built on it and its predicate.
+// `bytes` marks an entry point whose third argument is a length in bytes
+// (any value) rather than a count of whole blocks: the tests below then
+// pass 64 * n for n blocks, and RowAllLengths, CounterWraps and GuardPage
+// call the entry point itself (its row is the bare assembly) on every
+// length.
 struct Path {
   const char *name;
   chacha20_blocks_fn blocks;
   const struct chacha20_impl_fns *row;
   int (*capable)(void);
+  bool bytes;
 };
 
 const Path kPaths[] = {
+    {"ChaCha20_ctr32_avx512", ChaCha20_ctr32_avx512, &kChaCha20AVX512,
+     chacha20_avx512_capable, true},
     {"ChaCha20_ctr32_avx2", ChaCha20_ctr32_avx2, &kChaCha20AVX2,
-     CRYPTO_is_AVX2_capable},
+     CRYPTO_is_AVX2_capable, false},
     {"ChaCha20_ctr32_ssse3_4x", ChaCha20_ctr32_ssse3_4x, &kChaCha20SSSE3x4,
-     CRYPTO_is_SSSE3_capable},
+     CRYPTO_is_SSSE3_capable, false},
 };
 
 // PrintTo names a Path in test output.
@@ -139,10 +149,11 @@ TEST_P(ChaChaAsmTest, BlocksAgainstC) {
     // (the AVX2 code runs 16, then 8, then a final partial group).
     bool abi = n <= 25;
     CheckAllOffsets(p.name, [&](uint8_t *out, const uint8_t *in) {
+      size_t arg = p.bytes ? 64 * n : n;
       if (abi) {
-        CHECK_ABI(p.blocks, out, in, n, key, cn);
+        CHECK_ABI(p.blocks, out, in, arg, key, cn);
       } else {
-        p.blocks(out, in, n, key, cn);
+        p.blocks(out, in, arg, key, cn);
       }
     }, input, want);
   }
@@ -165,9 +176,13 @@ TEST_P(ChaChaAsmTest, UnwindInfo) {
   uint32_t key[8] = {1, 2, 3, 4, 5, 6, 7, 8}, cn[4] = {9, 10, 11, 12};
   // 25 blocks: the AVX2 code's 16-block loop, its 8-block loop and its
   // final partial group.
-  std::vector<uint8_t> buf(64 * 25, 0x11);
-  CHECK_ABI_UNWIND(p.blocks, buf.data(), buf.data(), 25, key, cn);
-  std::vector<uint8_t> want(64 * 25, 0x11);
+  // For a byte-length entry point, 25 blocks and 37 bytes: its 16-block
+  // loop, whole blocks of the last group and the masked partial block.
+  size_t len = p.bytes ? 64 * 25 + 37 : 64 * 25;
+  std::vector<uint8_t> buf(len, 0x11);
+  CHECK_ABI_UNWIND(p.blocks, buf.data(), buf.data(), p.bytes ? len : 25, key,
+                   cn);
+  std::vector<uint8_t> want(len, 0x11);
   ChaCha20_ctr32_nohw(want.data(), want.data(), want.size(), key, cn);
   EXPECT_EQ(Bytes(want), Bytes(buf));
 }
@@ -195,7 +210,12 @@ TEST_P(ChaChaAsmTest, RowAllLengths) {
       continue;
     }
     CheckAllOffsets(p.name, [&](uint8_t *out, const uint8_t *in) {
-      p.row->ctr32(out, in, len, key, cn);
+      if (p.bytes) {
+        // The row is the assembly itself: every call through the checker.
+        CHECK_ABI(p.blocks, out, in, len, key, cn);
+      } else {
+        p.row->ctr32(out, in, len, key, cn);
+      }
     }, input, want);
   }
 }
@@ -216,7 +236,8 @@ TEST_P(ChaChaAsmTest, CounterWraps) {
       ASSERT_EQ(Bytes(want), Bytes(out)) << p.name << " k " << k << " len " << len;
       if (len % 64 == 0) {
         std::fill(out.begin(), out.end(), 0);
-        CHECK_ABI(p.blocks, out.data(), input.data(), len / 64, key, cn);
+        CHECK_ABI(p.blocks, out.data(), input.data(), p.bytes ? len : len / 64,
+                  key, cn);
         ASSERT_EQ(Bytes(want), Bytes(out)) << p.name << " blocks, k " << k;
       }
     }
