@@ -62,6 +62,15 @@ void poly1305_blocks_c26(void *state, const uint8_t *in, size_t len,
                          uint32_t padbit);
 void poly1305_emit_c26(void *state, uint8_t mac[16], const uint8_t s[16]);
 
+// poly1305_set_h_for_testing sets the accumulator in `state`, an
+// initialised state of the row whose functions are `fns`, to
+// h = h0 + h1 2^64 + h2 2^128, so tests can start a row at the edges of its
+// entry bound. The caller keeps within that row's bound: h2 <= 4 for the
+// base 2^64 rows, h2 <= 3 (h < 2^130) for "c26". For tests only.
+void poly1305_set_h_for_testing(const struct poly1305_impl_fns *fns,
+                                void *state, uint64_t h0, uint64_t h1,
+                                uint64_t h2);
+
 // CRYPTO_primitive_poly1305 lists the Poly1305 implementations, best first:
 // "c64" (where __int128 exists), then "c26", which every target can run.
 // Assembly rows go above them.

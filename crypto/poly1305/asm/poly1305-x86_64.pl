@@ -1,0 +1,564 @@
+#!/usr/bin/env perl
+# Copyright 2026 The project authors.
+#
+# poly1305-x86_64.pl: Poly1305 block functions for x86-64 (RFC 8439,
+# section 2.5). Usage: perl poly1305-x86_64.pl FLAVOUR OUTPUT
+#
+# Entry points (C declarations and the state layout in poly1305_asm.h), all
+# with the `blocks` contract of crypto/poly1305/internal.h: for each 16-byte
+# block m of `in`, h = (h + m + padbit * 2^128) * r mod p, p = 2^130 - 5,
+# partially reduced; `len` is a multiple of 16 (possibly 0):
+#
+#   void poly1305_blocks_x86_64(void *state, const uint8_t *in, size_t len,
+#                               uint32_t padbit);   base 2^64, mul/adc
+#   void poly1305_blocks_avx2(...same...);          base 2^26, 4-way AVX2,
+#                                                   scalar mul/adc below the
+#                                                   switch length
+#
+# State (64-byte aligned, see poly1305_asm.h): h0, h1, h2 (h = h0 + h1 2^64
+# + h2 2^128) at 0, 8, 16; r0, r1 (clamped r) at 24, 32 -- exactly the
+# portable base 2^64 code's layout, so its init and emit serve these rows;
+# at 40 a 64-bit flag "powers ready", and from 64 the tables of r^1..r^4
+# and r^8 in base 2^26 that the AVX2 code fills the first time it runs its
+# 4-way loop for a key (once per key: init clears the flag).
+#
+# Limb bounds (what each routine assumes on entry and guarantees on exit):
+#   * every function: on entry and exit h2 <= 4 (h < 5 * 2^128), the same
+#     bound as the portable base 2^64 code, so both rows and that code can
+#     take over each other's state; init (h = 0) satisfies it.
+#   * scalar step (one block): h2 <= 4 on entry; h += m + padbit 2^128 gives
+#     h2 <= 6; the products d0 = h0 r0 + h1 s1 < 2^126, d1 = h0 r1 + h1 r0
+#     + h2 s1 + (d0 >> 64) < 2^126, d2 = h2 r0 + (d1 >> 64) < 2^63
+#     (r0, r1 < 2^60 by the clamp, s1 = r1 + r1/4 < 1.25 * 2^60, exact as
+#     4 | r1); the fold h = (d mod 2^130) + 5 (d >> 130) gives h2 <= 4.
+#   * base 2^26 vectors (the 4-way loop), per lane: on loop entry
+#     h[0..3] < 2^26 + 2^11, h[4] < 5 * 2^24 + 2^11 < 2^27; m[0..3] < 2^26,
+#     m[4] + padbit 2^24 < 2^25; powers r[0..3] < 2^26, r[4] < 2^27 (r^2..r^8
+#     only partially reduced), 5 r[j] < 2^30. Each product is < 2^27.01 *
+#     2^30 = 2^57.01, a column of five < 2^59.4 and the 8-block step's
+#     columns (two such sums) < 2^60.4: no 64-bit lane overflows. The carry
+#     chain then leaves h[0], h[2], h[3] < 2^26, h[1] < 2^26 + 2^11,
+#     h[4] < 2^26 + 2^9: the loop entry bound again.
+#   * base conversions: 2^64 -> 2^26 with h2 <= 4 gives limbs < 2^26 and
+#     h[4] < 5 * 2^24; 2^26 -> 2^64 after summing the four lanes (limbs
+#     < 2^28 + 2^13) gives h2 < 18, folded back to h2 <= 4.
+#
+# Measured here: AMD Zen 5 (family 26) KVM guest, TSC 2.096 GHz; one core
+# cycle is about 0.57 TSC ticks (see sha256-x86_64.pl), so core c/B ~ TSC
+# c/B / 0.57. TSC ticks per byte of one call (init included, so the AVX2
+# code pays its r^2..r^8 setup each time), minimum of 100 batches of 100
+# calls, on a shared machine (load average 8-16 on 2 CPUs: minima are
+# stable to ~3%, medians are not). `bssl speed -impls -filter Poly1305`
+# lists the same rows; its wall-clock figures moved 20-50% between runs.
+#
+# | path     | 16 B | 256 B | 1 KiB | 8 KiB | ~core | bound (core c/B)          |
+# |----------|------|-------|-------|-------|-------|---------------------------|
+# | avx2     | 0.66 | 0.52  | 0.29  | 0.22  | 0.38  | vector ops: ~158 per 128 B|
+# |          |      |       |       |       |       | on 4 pipes = 40 cycles =  |
+# |          |      |       |       |       |       | 0.31 (8-block step)       |
+# | x86_64   | 0.60 | 0.52  | 0.53  | 0.52  | 0.91  | one block is one latency  |
+# |          |      |       |       |       |       | chain: add, mul, adc      |
+# |          |      |       |       |       |       | columns, fold: ~14 cycles |
+# |          |      |       |       |       |       | / 16 B = 0.9              |
+# | c64 (C)  | 0.92 | 0.67  | 0.67  | 0.67  | 1.2   |                           |
+# | OpenSSL 3.0 AVX2 (AVX512F masked) | | 0.98 | | 0.34 | | (rdtsc, same way)  |
+# | OpenSSL 3.0 default here (AVX-512)| | 0.82 | | 0.16 | |                    |
+#
+# The 4-way loop first did one group of four blocks per step,
+# H = (H + M) r^4, and ran at 0.33 ticks/B: latency bound, as each step's
+# carry chain waits for the previous step. The 8-block step
+# H = (H + M1) r^8 + M2 r^4 computes M2's products while H is in flight
+# and does one carry chain per 8 blocks: 0.22 ticks/B (1.5x).
+# Switch length: the AVX2 function's vector part (r^2..r^8 setup, base
+# conversions, lane sum) ties the scalar code at 256 bytes (134 vs 133
+# ticks) and wins from 320 (140 vs 166); the 8-block loop needs at least
+# four groups, so 256 it is. A MULX/ADX scalar variant measured the same as
+# mul/adc (0.51-0.53 ticks/B; the chain, not the instruction count, sets
+# the speed) and was dropped. Object code: x86_64 210 bytes, avx2 4479
+# bytes (the scalar step is inlined 8 times: 7 for the powers, 1 for
+# short calls and rests) + 8 bytes of constants.
+#
+# Whole messages through the public API, util/poly1305_bench/run.sh
+# build 3 (medians of 3 rounds, load average ~4, spreads <= 5% at 1350 B
+# and up), TSC c/B: ours 2.47 (16 B), 0.32 (1350), 0.23 (8 KiB), 0.22
+# (16 KiB); libsodium 5.70, 0.62, 0.53, 0.52; OpenSSL with AVX512F masked
+# 9.20, 0.52, 0.38, 0.37 (ours 1.66x at 8 KiB); OpenSSL default here
+# (AVX-512) 0.19 and 0.18 at 8 and 16 KiB (ours 0.84x).
+#
+# Not done: AVX-512 (8 lanes of 2^26 in zmm, or IFMA base 2^44), which is
+# what OpenSSL runs on this machine (0.16 ticks/B).
+#
+# Register plans are given beside each function.
+
+use strict;
+use warnings;
+use FindBin;
+use lib "$FindBin::Bin/../../perlasm";
+require "x86_64-xlate.pl";
+
+my ($flavour, $output) = @ARGV;
+
+# Offsets into the state (poly1305_asm.h checks them with static_assert).
+my $H0 = 0;
+my $H1 = 8;
+my $H2 = 16;
+my $R0 = 24;
+my $R1 = 32;
+my $READY = 40;
+# Powers table: limb j (0..4) of the four powers, one dword per lane, in the
+# lane order of the 4-way loop: (r^4, r^2, r^3, r^1). 5 * limb j (j = 1..4)
+# follows in the same order.
+my $TABLE_R = 64;                  # + 16 j
+my $TABLE_S = 64 + 80;             # + 16 (j - 1)
+# r^8 for the 8-block step: limb j at + 4 j, 5 * limb j (j = 1..4) after.
+my $TABLE_R8 = 64 + 144;           # + 4 j
+my $TABLE_S8 = 64 + 164;           # + 4 (j - 1)
+# Lane of power k (1..4) in the table and in the vectors.
+my %LANE_OF_POWER = (4 => 0, 2 => 1, 3 => 2, 1 => 3);
+
+# The 4-way path runs from this many bytes; shorter calls use the scalar
+# code inside poly1305_blocks_avx2 (measured: see the table).
+my $AVX2_MIN_LEN = 256;
+
+sub text { return join('', map { "\t$_\n" } @_); }
+
+# --- Scalar base 2^64 ---------------------------------------------------------
+#
+# One block is h += m + padbit * 2^128 (add_block) followed by
+# h = h * r mod p, partially reduced (mul_r_mul). Registers are passed in a
+# hash:
+#   h0 h1 h2   the accumulator          r0 r1 s1   r and s1 = 5 r1 / 4
+#   t0..t3     scratch (mul uses rax and rdx besides)
+
+sub add_block {
+  my ($g, $in, $pad) = @_;
+  return text("addq 0($in), $g->{h0}",
+              "adcq 8($in), $g->{h1}",
+              "adcq $pad, $g->{h2}");
+}
+
+# mul_r_mul: d = h * r with the one-operand mul (rdx:rax = rax * src), then
+# the fold. Columns: d0 = h0 r0 + h1 s1, d1 = h0 r1 + h1 r0 + h2 s1,
+# d2 = h2 r0 (h2 is small, so h2 s1 and h2 r0 fit in 64 bits: imul).
+sub mul_r_mul {
+  my ($g) = @_;
+  my ($h0, $h1, $h2, $r0, $r1, $s1) = @$g{qw(h0 h1 h2 r0 r1 s1)};
+  my ($d0hi, $d1lo, $d1hi, $t) = @$g{qw(t0 t1 t2 t3)};
+  return text(
+    "movq $r1, %rax",
+    "mulq $h0",                   # h0 r1
+    "movq %rax, $d1lo",
+    "movq %rdx, $d1hi",
+    "movq $r0, %rax",
+    "mulq $h0",                   # h0 r0; h0's register now holds d0 low
+    "movq %rax, $h0",
+    "movq %rdx, $d0hi",
+    "movq $s1, %rax",
+    "mulq $h1",                   # h1 s1 -> d0
+    "addq %rax, $h0",
+    "adcq %rdx, $d0hi",
+    "movq $r0, %rax",
+    "mulq $h1",                   # h1 r0 -> d1
+    "addq %rax, $d1lo",
+    "adcq %rdx, $d1hi",
+    "movq $s1, $t",
+    "imulq $h2, $t",              # h2 s1 -> d1 (< 2^66 / 2^3: one word)
+    "imulq $r0, $h2",             # d2 = h2 r0
+    "addq $t, $d1lo",
+    "adcq \$0, $d1hi",
+    "addq $d0hi, $d1lo",          # d1 += d0 >> 64
+    "adcq $d1hi, $h2",            # d2 += d1 >> 64
+    "movq $d1lo, $h1",
+    fold($g),
+  );
+}
+
+# fold: h = (h mod 2^130) + 5 (h >> 130) = (h2 & 3) 2^128 + h1 2^64 + h0
+# + (h2 & ~3) + (h2 >> 2). Takes h2 < 2^63, leaves h2 <= 4.
+sub fold {
+  my ($g) = @_;
+  my ($h0, $h1, $h2) = @$g{qw(h0 h1 h2)};
+  return (
+    "movq $h2, %rax",
+    "movq $h2, %rdx",
+    "andq \$3, $h2",
+    "andq \$-4, %rax",
+    "shrq \$2, %rdx",
+    "addq %rdx, %rax",
+    "addq %rax, $h0",
+    "adcq \$0, $h1",
+    "adcq \$0, $h2",
+  );
+}
+
+# Register plan of the scalar code (SysV; the translator maps Win64):
+#   rdi state, rsi in, r15 bytes left, rcx padbit (zero-extended),
+#   r8 h0, r9 h1, r10 h2, r11 r0, r12 r1, r13 s1,
+#   r14 rbx rbp scratch (d0 high, d1 low, d1 high), rax rdx for mul and
+#   the fold; the h2 s1 product in rdx (free after the last mulq).
+my %G = (h0 => '%r8', h1 => '%r9', h2 => '%r10', r0 => '%r11',
+         r1 => '%r12', s1 => '%r13', t0 => '%r14', t1 => '%rbx',
+         t2 => '%rbp', t3 => '%rdx');
+my ($state, $in, $len, $pad) = ('%rdi', '%rsi', '%r15', '%rcx');
+
+# load_h_r: h and r from the state, s1 = r1 + r1 / 4.
+sub load_h_r {
+  my ($g) = @_;
+  return text(
+    "movq $H0($state), $g->{h0}",
+    "movq $H1($state), $g->{h1}",
+    "movq $H2($state), $g->{h2}",
+    "movq $R0($state), $g->{r0}",
+    "movq $R1($state), $g->{r1}",
+    "movq $g->{r1}, $g->{s1}",
+    "shrq \$2, $g->{s1}",
+    "addq $g->{r1}, $g->{s1}",
+  );
+}
+
+sub store_h {
+  my ($g) = @_;
+  return text(
+    "movq $g->{h0}, $H0($state)",
+    "movq $g->{h1}, $H1($state)",
+    "movq $g->{h2}, $H2($state)",
+  );
+}
+
+# scalar_loop: while len >= 16 bytes: one block. Label prefix $L. The
+# length register $lenreg counts bytes left.
+sub scalar_loop {
+  my ($L, $g, $mul, $lenreg) = @_;
+  my $c = "${L}_loop:\n";
+  $c .= text("cmpq \$16, $lenreg", "jb ${L}_done");
+  $c .= add_block($g, $in, $pad);
+  $c .= $mul->($g);
+  $c .= text("leaq 16($in), $in", "subq \$16, $lenreg", "jmp ${L}_loop");
+  $c .= "${L}_done:\n";
+  return $c;
+}
+
+sub scalar_function {
+  my ($name) = @_;
+  my $L = ".L$name";
+  my $g = \%G;
+  my $c = X86_64Xlate::function_begin($name, args => 4,
+    save => [qw(rbx rbp r12 r13 r14 r15)]);
+  $c .= text("movl %ecx, %ecx",             # padbit: upper half undefined
+             "movq %rdx, $len");
+  $c .= load_h_r($g);
+  $c .= scalar_loop($L, $g, \&mul_r_mul, $len);
+  $c .= store_h($g);
+  $c .= X86_64Xlate::epilogue();
+  $c .= X86_64Xlate::function_end();
+  return $c;
+}
+
+# --- AVX2, base 2^26, 4-way --------------------------------------------------
+#
+# With n = 4q blocks m_1..m_n and the accumulator h on entry,
+#   h' = h r^n + sum_i m_i r^(n-i+1).
+# Lane k (k = 0..3) of the vectors sums the blocks m_{4i+k+1}; per group of
+# four blocks every lane does H = (H + M) * r^4, except the last group,
+# where lane k multiplies by r^(4-k); h itself enters lane 0 (block 1's
+# lane), which needs the same r^n. The lanes' sum is h'.
+#
+# Loading 64 bytes as two ymm (blocks 0|1 and 2|3) and interleaving their
+# quadwords gives the lanes in block order (0, 2, 1, 3): the powers table
+# is kept in that order, (r^4, r^2, r^3, r^1), and no lane permute is needed.
+#
+# Vector register plan:
+#   ymm0..ymm4   H[0..4]   the accumulator limbs, four lanes each
+#   ymm5..ymm9   D[0..4]   the product columns
+#   ymm10 ymm11 ymm14 ymm15  scratch (message quadwords, partial products)
+#   ymm12        2^26 - 1 in each lane
+#   ymm13        padbit 2^24 in each lane (the 2^128 bit, in limb 4)
+# The nine multipliers (R[0..4], 5 R[1..4]) are memory operands in the
+# 32-byte aligned frame: broadcast r^4 for the loop, the per-lane powers
+# for the last group. GPRs: r14 the aligned frame base, rbx the bytes of
+# whole groups left; the scalar registers (%G) keep r0, r1, s1 throughout.
+
+my @H = map { "%ymm$_" } 0 .. 4;
+my @D = map { "%ymm$_" } 5 .. 9;
+my @T = ('%ymm10', '%ymm11', '%ymm14', '%ymm15');
+my ($MASK, $PADV) = ('%ymm12', '%ymm13');
+my $base = '%r14';
+sub xmm { my ($y) = @_; $y =~ s/ymm/xmm/; return $y; }
+# Frame slots: the multipliers of the 4-block step (slot set 0: broadcast
+# r^4 in the loop, the per-lane powers for the last group) and of the
+# 8-block step (slot set 1: broadcast r^8). R[j] is slot 9 set + j, 5 R[j]
+# slot 9 set + 4 + j.
+sub slot_r { my ($set, $j) = @_; return (32 * (9 * $set + $j)) . "($base)"; }
+sub slot_s { my ($set, $j) = @_; return (32 * (9 * $set + 4 + $j)) . "($base)"; }
+
+# msg_load: the four blocks at `off`(in) as quadword vectors lo, hi in lane
+# order (0, 2, 1, 3), using the scratch registers t0, t1.
+sub msg_load {
+  my ($off, $lo, $hi, $t0, $t1) = @_;
+  return ("vmovdqu $off($in), $t0",                    # blocks 0 | 1
+          "vmovdqu " . ($off + 32) . "($in), $t1",     # blocks 2 | 3
+          "vpunpcklqdq $t1, $t0, $lo",
+          "vpunpckhqdq $t1, $t0, $hi");
+}
+
+# msg_limb: limb i of the blocks (lo, hi) into t (t2 scratch for limb 2):
+# m[0] = lo & M, m[1] = (lo >> 26) & M, m[2] = (lo >> 52 | hi << 12) & M,
+# m[3] = (hi >> 14) & M, m[4] = hi >> 40 | padbit 2^24.
+sub msg_limb {
+  my ($i, $lo, $hi, $t, $t2) = @_;
+  return ("vpand $MASK, $lo, $t") if $i == 0;
+  return ("vpsrlq \$26, $lo, $t", "vpand $MASK, $t, $t") if $i == 1;
+  return ("vpsrlq \$52, $lo, $t", "vpsllq \$12, $hi, $t2",
+          "vpor $t2, $t, $t", "vpand $MASK, $t, $t") if $i == 2;
+  return ("vpsrlq \$14, $hi, $t", "vpand $MASK, $t, $t") if $i == 3;
+  return ("vpsrlq \$40, $hi, $t", "vpor $PADV, $t, $t");
+}
+
+# mul_row: D[k] (+)= x * (R or 5R)[k - i mod 5] for k = 0..4, x being limb
+# i of a multiplicand: products with i + j >= 5 have weight 2^130 * ...,
+# and 2^130 = 5 (mod p), hence 5R. With `init` the row starts D.
+sub mul_row {
+  my ($set, $i, $x, $init, @tmp) = @_;
+  my @c;
+  for my $k (0 .. 4) {
+    my $j = $k - $i;
+    my $src = $j >= 0 ? slot_r($set, $j) : slot_s($set, $j + 5);
+    if ($init) {
+      push @c, "vpmuludq $src, $x, $D[$k]";
+    } else {
+      my $t = $tmp[$k % @tmp];
+      push @c, "vpmuludq $src, $x, $t", "vpaddq $t, $D[$k], $D[$k]";
+    }
+  }
+  return @c;
+}
+
+# carry: D back into H, two interleaved runs (0 -> 1 -> 2 -> 3 and
+# 3 -> 4 -> 0 -> 1), the carry out of 2^130 re-entering limb 0 times 5
+# (c + 4c).
+sub carry {
+  my ($a, $b) = @T[0, 1];
+  return ("vpsrlq \$26, $D[0], $a",   "vpand $MASK, $D[0], $H[0]",
+          "vpaddq $a, $D[1], $D[1]",
+          "vpsrlq \$26, $D[3], $b",   "vpand $MASK, $D[3], $H[3]",
+          "vpaddq $b, $D[4], $D[4]",
+          "vpsrlq \$26, $D[1], $a",   "vpand $MASK, $D[1], $H[1]",
+          "vpaddq $a, $D[2], $D[2]",
+          "vpsrlq \$26, $D[4], $b",   "vpand $MASK, $D[4], $H[4]",
+          "vpaddq $b, $H[0], $H[0]",  "vpsllq \$2, $b, $b",
+          "vpaddq $b, $H[0], $H[0]",
+          "vpsrlq \$26, $D[2], $a",   "vpand $MASK, $D[2], $H[2]",
+          "vpaddq $a, $H[3], $H[3]",
+          "vpsrlq \$26, $H[0], $b",   "vpand $MASK, $H[0], $H[0]",
+          "vpaddq $b, $H[1], $H[1]",
+          "vpsrlq \$26, $H[3], $a",   "vpand $MASK, $H[3], $H[3]",
+          "vpaddq $a, $H[4], $H[4]");
+}
+
+# vec_group4: one group of four blocks at 0(in):
+#   H = (H + M) * (the multipliers of slot set 0).
+sub vec_group4 {
+  my ($lo, $hi, $t0, $t1) = @T;
+  my @c = msg_load(0, $lo, $hi, $t0, $t1);
+  for my $i (0 .. 4) {
+    push @c, msg_limb($i, $lo, $hi, $t0, $t1), "vpaddq $t0, $H[$i], $H[$i]";
+  }
+  push @c, mul_row(0, 0, $H[0], 1);
+  push @c, mul_row(0, $_, $H[$_], 0, @T) for 1 .. 4;
+  push @c, carry();
+  return text(@c);
+}
+
+# vec_group8: two groups, M1 at 0(in) and M2 at 64(in), in one step:
+#   H = (H + M1) r^8 + M2 r^4,
+# which is ((H + M1) r^4 + M2) r^4 with one carry chain instead of two, and
+# the M2 products independent of H, so they fill the time the H chain
+# waits. Columns: two products of < 2^59.4 each, < 2^60.4.
+sub vec_group8 {
+  my ($lo, $hi, $t0, $t1) = @T[2, 3, 0, 1];
+  my @c = msg_load(64, $lo, $hi, $t0, $t1);
+  for my $i (0 .. 4) {
+    push @c, msg_limb($i, $lo, $hi, $t0, $t1);
+    push @c, mul_row(0, $i, $t0, $i == 0, $t1);
+  }
+  push @c, msg_load(0, $lo, $hi, $t0, $t1);
+  for my $i (0 .. 4) {
+    push @c, msg_limb($i, $lo, $hi, $t0, $t1), "vpaddq $t0, $H[$i], $H[$i]";
+  }
+  push @c, mul_row(1, $_, $H[$_], 0, @T) for 0 .. 4;
+  push @c, carry();
+  return text(@c);
+}
+
+# split_store: the base 2^64 value a0 + a1 2^64 + a2 2^128 (a2 <= 4) as
+# five 26-bit limbs (the top one < 2^27) into the r^1..r^4 table's `lane`
+# (or, with lane undef, the r^8 table), with 5 * limb for limbs 1..4.
+# Scratch rax, rdx.
+sub split_store {
+  my ($g, $lane) = @_;
+  my ($a0, $a1, $a2) = @$g{qw(h0 h1 h2)};
+  my @c;
+  my $store = sub {
+    my ($j) = @_;
+    my ($ro, $so) = defined $lane
+        ? ($TABLE_R + 16 * $j + 4 * $lane, $TABLE_S + 16 * ($j - 1) + 4 * $lane)
+        : ($TABLE_R8 + 4 * $j, $TABLE_S8 + 4 * ($j - 1));
+    my @s = ("movl %eax, $ro($state)");
+    push @s, "leal (%rax,%rax,4), %eax", "movl %eax, $so($state)" if $j > 0;
+    return @s;
+  };
+  push @c, "movq $a0, %rax", "andl \$0x3ffffff, %eax", $store->(0);
+  push @c, "movq $a0, %rax", "shrq \$26, %rax", "andl \$0x3ffffff, %eax",
+           $store->(1);
+  push @c, "movq $a0, %rax", "shrq \$52, %rax", "movq $a1, %rdx",
+           "shlq \$12, %rdx", "orq %rdx, %rax", "andl \$0x3ffffff, %eax",
+           $store->(2);
+  push @c, "movq $a1, %rax", "shrq \$14, %rax", "andl \$0x3ffffff, %eax",
+           $store->(3);
+  push @c, "movq $a1, %rax", "shrq \$40, %rax", "movq $a2, %rdx",
+           "shlq \$24, %rdx", "orq %rdx, %rax", $store->(4);
+  return text(@c);
+}
+
+sub avx2_function {
+  my $name = 'poly1305_blocks_avx2';
+  my $L = ".L$name";
+  my $g = \%G;
+  my $c = X86_64Xlate::function_begin($name, args => 4,
+    save => [qw(rbx rbp r12 r13 r14 r15)], xmm => [6 .. 15],
+    frame => 18 * 32 + 32);
+  $c .= text("movl %ecx, %ecx", "movq %rdx, $len");
+  $c .= text("cmpq \$$AVX2_MIN_LEN, $len", "jb ${L}_short");
+
+  # r, and the powers table if this key has none yet. The flag depends on
+  # earlier call lengths only, never on secrets.
+  $c .= text("movq $R0($state), $g->{r0}",
+             "movq $R1($state), $g->{r1}",
+             "movq $g->{r1}, $g->{s1}",
+             "shrq \$2, $g->{s1}",
+             "addq $g->{r1}, $g->{s1}",
+             "cmpq \$0, $READY($state)",
+             "jne ${L}_have_powers");
+  # h = r^1, r^(k+1) = r^k r up to r^8, each partially reduced (h2 <= 4)
+  # by the scalar step; r^1..r^4 and r^8 are split into the tables.
+  $c .= text("movq $g->{r0}, $g->{h0}", "movq $g->{r1}, $g->{h1}",
+             # h2 = 0 (a 32-bit xor; h2 is one of r8..r15, so add "d")
+             "xorl $g->{h2}d, $g->{h2}d");
+  $c .= split_store($g, $LANE_OF_POWER{1});
+  for my $k (2 .. 8) {
+    $c .= mul_r_mul($g);
+    $c .= split_store($g, $LANE_OF_POWER{$k}) if $k <= 4;
+    $c .= split_store($g, undef) if $k == 8;
+  }
+  $c .= text("movq \$1, $READY($state)");
+  $c .= "${L}_have_powers:\n";
+
+  # h (h2 <= 4) into lane 0 in base 2^26; the other lanes start at 0
+  # (vmovq clears the rest of the register).
+  my ($h0, $h1, $h2) = @$g{qw(h0 h1 h2)};
+  $c .= text("movq $H0($state), $h0", "movq $H1($state), $h1",
+             "movq $H2($state), $h2",
+             "movq $h0, %rax", "andl \$0x3ffffff, %eax",
+             "vmovq %rax, " . xmm($H[0]),
+             "movq $h0, %rax", "shrq \$26, %rax", "andl \$0x3ffffff, %eax",
+             "vmovq %rax, " . xmm($H[1]),
+             "movq $h0, %rax", "shrq \$52, %rax", "movq $h1, %rdx",
+             "shlq \$12, %rdx", "orq %rdx, %rax", "andl \$0x3ffffff, %eax",
+             "vmovq %rax, " . xmm($H[2]),
+             "movq $h1, %rax", "shrq \$14, %rax", "andl \$0x3ffffff, %eax",
+             "vmovq %rax, " . xmm($H[3]),
+             "movq $h1, %rax", "shrq \$40, %rax", "movq $h2, %rdx",
+             "shlq \$24, %rdx", "orq %rdx, %rax",
+             "vmovq %rax, " . xmm($H[4]));
+
+  # Constants, the aligned frame and the broadcast r^4 multipliers.
+  $c .= text("vpbroadcastq .Lpoly1305_mask26(%rip), $MASK",
+             "movq %rcx, %rax", "shlq \$24, %rax",
+             "vmovq %rax, " . xmm($PADV),
+             "vpbroadcastq " . xmm($PADV) . ", $PADV",
+             "leaq 31(%rsp), $base", "andq \$-32, $base");
+  # Slot set 0 = r^4, set 1 = r^8, broadcast.
+  my $r4 = 4 * $LANE_OF_POWER{4};
+  for my $j (0 .. 4) {
+    $c .= text("vpbroadcastd " . ($TABLE_R + 16 * $j + $r4) . "($state), $T[0]",
+               "vmovdqa $T[0], " . slot_r(0, $j),
+               "vpbroadcastd " . ($TABLE_R8 + 4 * $j) . "($state), $T[1]",
+               "vmovdqa $T[1], " . slot_r(1, $j));
+  }
+  for my $j (1 .. 4) {
+    $c .= text("vpbroadcastd " . ($TABLE_S + 16 * ($j - 1) + $r4) . "($state), $T[0]",
+               "vmovdqa $T[0], " . slot_s(0, $j),
+               "vpbroadcastd " . ($TABLE_S8 + 4 * ($j - 1)) . "($state), $T[1]",
+               "vmovdqa $T[1], " . slot_s(1, $j));
+  }
+
+  # rbx = bytes in whole groups of four blocks (>= 256), len = the rest
+  # (< 64). Eight blocks per step while three groups or more are left;
+  # then the one or two groups left, the last with the per-lane powers.
+  $c .= text("movq $len, %rbx", "andq \$-64, %rbx", "andq \$63, $len");
+  $c .= ".align 32\n${L}_loop8:\n";
+  $c .= vec_group8();
+  $c .= text("leaq 128($in), $in", "subq \$128, %rbx", "cmpq \$192, %rbx",
+             "jae ${L}_loop8");
+  $c .= text("cmpq \$64, %rbx", "je ${L}_last");
+  $c .= vec_group4();
+  $c .= text("leaq 64($in), $in");
+
+  # Last group: lane k multiplies by its own power.
+  $c .= "${L}_last:\n";
+  for my $j (0 .. 4) {
+    $c .= text("vpmovzxdq " . ($TABLE_R + 16 * $j) . "($state), $T[0]",
+               "vmovdqa $T[0], " . slot_r(0, $j));
+  }
+  for my $j (1 .. 4) {
+    $c .= text("vpmovzxdq " . ($TABLE_S + 16 * ($j - 1)) . "($state), $T[1]",
+               "vmovdqa $T[1], " . slot_s(0, $j));
+  }
+  $c .= vec_group4();
+  $c .= text("leaq 64($in), $in");
+
+  # h = sum of the lanes (limbs < 4 (2^26 + 2^9) < 2^28 + 2^11), then
+  # back to base 2^64: h0 = l0 + l1 2^26 + l2 2^52 mod 2^64,
+  # h1 = (l2 >> 12) + l3 2^14 + l4 2^40 mod 2^64 (+ carry), h2 = l4 >> 24
+  # (+ carry) < 18, folded to h2 <= 4.
+  my @l = ($h0, $h1, $h2, '%rbx', $base);
+  for my $k (0 .. 4) {
+    my ($x, $t) = (xmm($H[$k]), xmm($T[$k % 2]));
+    $c .= text("vextracti128 \$1, $H[$k], $t",
+               "vpaddq $t, $x, $x",
+               "vpsrldq \$8, $x, $t",
+               "vpaddq $t, $x, $x",
+               "vmovq $x, $l[$k]");
+  }
+  $c .= text("vzeroupper");
+  $c .= text("shlq \$26, $l[1]", "addq $l[1], $h0",        # l0 + l1 2^26
+             "movq $l[2], $h1", "shrq \$12, $h1",
+             "shlq \$52, $l[2]", "addq $l[2], $h0", "adcq \$0, $h1",
+             "shlq \$14, $l[3]", "addq $l[3], $h1",
+             "movq $l[4], $h2", "shrq \$24, $h2",
+             "shlq \$40, $l[4]", "addq $l[4], $h1", "adcq \$0, $h2",
+             fold($g));
+  # The rest (< 4 blocks) with the scalar step.
+  $c .= text("jmp ${L}_tail");
+
+  $c .= "${L}_short:\n";
+  $c .= load_h_r($g);
+  $c .= "${L}_tail:\n";
+  $c .= scalar_loop($L, $g, \&mul_r_mul, $len);
+  $c .= store_h($g);
+  $c .= X86_64Xlate::epilogue();
+  $c .= X86_64Xlate::function_end();
+  return $c;
+}
+
+my $code = ".text\n";
+$code .= scalar_function('poly1305_blocks_x86_64');
+$code .= avx2_function();
+$code .= <<"___";
+.rodata
+.align 8
+.Lpoly1305_mask26:
+	.quad 0x3ffffff
+___
+
+X86_64Xlate::write_output($flavour, $output, $code, __FILE__);

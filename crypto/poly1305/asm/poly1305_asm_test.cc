@@ -1,0 +1,321 @@
+// Copyright 2026 The project authors.
+//
+// poly1305_asm_test.cc: every x86-64 Poly1305 assembly entry point
+// (poly1305_asm.h) called directly, through CHECK_ABI, against both
+// portable C implementations (base 2^64 "c64" and base 2^26 "c26"), fed the
+// same blocks in the same calls. After every call the three states are
+// compared through emit (which leaves the state unchanged), so a wrong
+// intermediate h fails at the call that produced it.
+//
+// For each entry point the running CPU supports:
+//   - random keys and messages up to 64 KiB, split into calls at random
+//     block boundaries, with padbit 1 and 0;
+//   - every call length 0..(switch length + 8 blocks) in one call, so both
+//     sides of poly1305_blocks_avx2's switch and every rest of 0..3 blocks
+//     after its 4-way groups run;
+//   - at least 256 blocks in one call (4096 bytes and 64 KiB) every run,
+//     through the 4-way loop of poly1305_blocks_avx2;
+//   - several long calls per key (the r^1..r^4 table computed once, then
+//     reused) mixed with short ones;
+//   - maximal clamped r with all-0xff blocks and s;
+//   - the accumulator forced to each value in [2^130 - 5, 2^130) and to the
+//     top of the rows' entry bound (h2 = 4, h0 = h1 = 2^64 - 1: base 2^64
+//     rows only), then all-0xff blocks, random blocks and no blocks;
+//   - len == 0 with a null input: nothing read, h unchanged;
+//   - one call under CHECK_ABI_UNWIND (short; and for the AVX2 code a
+//     4-way call too).
+// A path the CPU (or the OPENSSL_ia32cap mask) does not allow is skipped
+// with a message naming it and exempted from the ABI coverage check.
+
+#include <openssl/base.h>
+
+#include <string.h>
+
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "../../test/abi_test.h"
+#include "../../test/test_util.h"
+#include "../internal.h"
+#include "poly1305_asm.h"
+
+#if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)
+
+namespace {
+
+using BlocksFn = void (*)(void *state, const uint8_t *in, size_t len,
+                          uint32_t padbit);
+
+// kSwitchLen is poly1305_blocks_avx2's switch length ($AVX2_MIN_LEN in
+// the generator).
+constexpr size_t kSwitchLen = 256;
+
+struct alignas(POLY1305_IMPL_STATE_ALIGN) ImplState {
+  uint8_t bytes[POLY1305_IMPL_STATE_SIZE];
+};
+
+const struct poly1305_impl_fns kC64 = {poly1305_init_c64, poly1305_blocks_c64,
+                                       poly1305_emit_c64};
+const struct poly1305_impl_fns kC26 = {poly1305_init_c26, poly1305_blocks_c26,
+                                       poly1305_emit_c26};
+const struct poly1305_impl_fns kAsmBase = {poly1305_init_x86_64, nullptr,
+                                           poly1305_emit_c64};
+
+// Trio runs one assembly entry point and the two C implementations side
+// by side.
+class Trio {
+ public:
+  Trio(const char *name, BlocksFn fn) : name_(name), fn_(fn) {}
+
+  void Init(const uint8_t key[32]) {
+    poly1305_init_x86_64(asm_.bytes, key);
+    poly1305_init_c64(c64_.bytes, key);
+    poly1305_init_c26(c26_.bytes, key);
+    memcpy(s_, key + 16, 16);
+  }
+
+  // SetH forces h = h0 + h1 2^64 + h2 2^128 in all three (c26 only when
+  // h2 <= 3, its bound).
+  void SetH(uint64_t h0, uint64_t h1, uint64_t h2) {
+    poly1305_set_h_for_testing(&kAsmBase, asm_.bytes, h0, h1, h2);
+    poly1305_set_h_for_testing(&kC64, c64_.bytes, h0, h1, h2);
+    with_c26_ = h2 <= 3;
+    if (with_c26_) {
+      poly1305_set_h_for_testing(&kC26, c26_.bytes, h0, h1, h2);
+    }
+  }
+
+  void Blocks(const uint8_t *in, size_t len, uint32_t padbit,
+              bool unwind = false) {
+    if (unwind) {
+      CHECK_ABI_UNWIND(fn_, asm_.bytes, in, len, padbit);
+    } else {
+      CHECK_ABI(fn_, asm_.bytes, in, len, padbit);
+    }
+    poly1305_blocks_c64(c64_.bytes, in, len, padbit);
+    if (with_c26_) {
+      poly1305_blocks_c26(c26_.bytes, in, len, padbit);
+    }
+  }
+
+  // Check compares the three tags (and that h2 is within the bound the
+  // asm promises) and returns false on a mismatch.
+  bool Check(const char *what) {
+    uint8_t got[16], want64[16], want26[16];
+    poly1305_emit_c64(asm_.bytes, got, s_);
+    poly1305_emit_c64(c64_.bytes, want64, s_);
+    bool ok = true;
+    uint64_t h2;
+    memcpy(&h2, asm_.bytes + 16, 8);
+    EXPECT_LE(h2, 4u) << name_ << ": h2 above the exit bound after " << what;
+    ok &= h2 <= 4;
+    EXPECT_EQ(Bytes(want64), Bytes(got)) << name_ << " vs c64 after " << what;
+    ok &= memcmp(want64, got, 16) == 0;
+    if (with_c26_) {
+      poly1305_emit_c26(c26_.bytes, want26, s_);
+      EXPECT_EQ(Bytes(want26), Bytes(got))
+          << name_ << " vs c26 after " << what;
+      ok &= memcmp(want26, got, 16) == 0;
+    }
+    return ok;
+  }
+
+  const uint8_t *asm_state() const { return asm_.bytes; }
+
+ private:
+  static std::vector<uint8_t> Bytes(const uint8_t b[16]) {
+    return std::vector<uint8_t>(b, b + 16);
+  }
+
+  const char *name_;
+  BlocksFn fn_;
+  ImplState asm_, c64_, c26_;
+  uint8_t s_[16];
+  bool with_c26_ = true;
+};
+
+void RandomKey(TestRNG *rng, uint8_t key[32]) { rng->Fill(key, 32); }
+
+// CheckPath runs every check listed at the top on `fn`.
+void CheckPath(const char *name, BlocksFn fn, uint64_t seed) {
+  TestRNG rng(seed);
+  Trio t(name, fn);
+  uint8_t key[32];
+
+  // Every length 0..kSwitchLen + 128 in one call, with padbit 1 and 0.
+  {
+    std::vector<uint8_t> msg = rng.Bytes(kSwitchLen + 128);
+    for (size_t len = 0; len <= msg.size(); len += 16) {
+      for (uint32_t pad : {1u, 0u}) {
+        RandomKey(&rng, key);
+        t.Init(key);
+        t.Blocks(msg.data(), len, pad);
+        if (!t.Check("one call")) {
+          ADD_FAILURE() << name << ": len " << len << " padbit " << pad;
+          return;
+        }
+      }
+    }
+  }
+
+  // Random messages up to 64 KiB in random splits, the tag compared after
+  // every call. The first message of the three is 64 KiB in one call.
+  for (int iter = 0; iter < 24; iter++) {
+    RandomKey(&rng, key);
+    t.Init(key);
+    size_t blocks = iter == 0 ? 4096 : static_cast<size_t>(rng.Below(4097));
+    std::vector<uint8_t> msg = rng.Bytes(16 * blocks);
+    size_t off = 0;
+    while (off < msg.size()) {
+      size_t n = iter == 0 ? blocks
+                           : 1 + static_cast<size_t>(rng.Below(
+                                     rng.Below(2) ? 8 : blocks));
+      if (16 * n > msg.size() - off) {
+        n = (msg.size() - off) / 16;
+      }
+      uint32_t pad = rng.Below(8) == 0 ? 0 : 1;
+      t.Blocks(msg.data() + off, 16 * n, pad);
+      off += 16 * n;
+      if (!t.Check("a random split")) {
+        ADD_FAILURE() << name << ": message " << iter << " of " << blocks
+                      << " blocks, failed at offset " << off;
+        return;
+      }
+    }
+  }
+
+  // One key, long and short calls mixed (the table of powers is made by
+  // the first long call and reused by the later ones).
+  {
+    RandomKey(&rng, key);
+    t.Init(key);
+    std::vector<uint8_t> msg = rng.Bytes(4096);
+    for (size_t len : {16u, 4096u, 48u, 256u, 320u, 0u, 4096u, 272u}) {
+      t.Blocks(msg.data(), len, 1);
+      ASSERT_TRUE(t.Check("mixed calls on one key")) << name << " len " << len;
+    }
+  }
+
+  // Maximal clamped r, all-0xff blocks and s.
+  {
+    memset(key, 0xff, sizeof(key));
+    t.Init(key);
+    std::vector<uint8_t> ff(4096, 0xff);
+    t.Blocks(ff.data(), ff.size(), 1);
+    ASSERT_TRUE(t.Check("4096 0xff bytes, maximal r"));
+    t.Blocks(ff.data(), 16 * 7, 1);
+    ASSERT_TRUE(t.Check("7 more 0xff blocks"));
+    t.Blocks(ff.data(), 16, 0);
+    ASSERT_TRUE(t.Check("a 0xff block with padbit 0"));
+  }
+
+  // The accumulator at the edges: h = 2^130 - 5 + k, k = 0..4, and the top
+  // of the entry bound (h2 = 4), then several kinds of input.
+  struct Edge {
+    uint64_t h0, h1, h2;
+  };
+  std::vector<Edge> edges;
+  for (uint64_t k = 0; k < 5; k++) {
+    edges.push_back({~uint64_t{0} - 4 + k, ~uint64_t{0}, 3});
+  }
+  edges.push_back({~uint64_t{0}, ~uint64_t{0}, 4});
+  std::vector<uint8_t> ff(4096, 0xff);
+  std::vector<uint8_t> rnd = rng.Bytes(4096);
+  for (const Edge &e : edges) {
+    for (int input = 0; input < 6; input++) {
+      for (bool max_r : {true, false}) {
+        if (max_r) {
+          memset(key, 0xff, sizeof(key));
+        } else {
+          RandomKey(&rng, key);
+        }
+        t.Init(key);
+        t.SetH(e.h0, e.h1, e.h2);
+        SCOPED_TRACE(testing::Message()
+                     << name << ": h2 " << e.h2 << " h0 " << e.h0
+                     << " input " << input << " max_r " << max_r);
+        ASSERT_TRUE(t.Check("forcing h"));
+        switch (input) {
+          case 0:  // no blocks
+            t.Blocks(nullptr, 0, 1);
+            break;
+          case 1:  // one 0xff block
+            t.Blocks(ff.data(), 16, 1);
+            break;
+          case 2:  // 0xff blocks through the 4-way loop
+            t.Blocks(ff.data(), 4096, 1);
+            break;
+          case 3:  // exactly one 4-way group past the switch
+            t.Blocks(ff.data(), kSwitchLen, 1);
+            break;
+          case 4:  // random blocks, long
+            t.Blocks(rnd.data(), 1024 + 48, 1);
+            break;
+          case 5:  // padbit 0, long
+            t.Blocks(ff.data(), 512, 0);
+            break;
+        }
+        ASSERT_TRUE(t.Check("input from a forced h"));
+      }
+    }
+  }
+
+  // len == 0 with a null input changes nothing.
+  {
+    RandomKey(&rng, key);
+    t.Init(key);
+    std::vector<uint8_t> msg = rng.Bytes(64);
+    t.Blocks(msg.data(), 64, 1);
+    ImplState before;
+    memcpy(before.bytes, t.asm_state(), sizeof(before.bytes));
+    t.Blocks(nullptr, 0, 1);
+    EXPECT_EQ(0, memcmp(before.bytes, t.asm_state(), sizeof(before.bytes)))
+        << name << " changed the state for len 0";
+  }
+
+  // The unwind information, instruction by instruction: a short call and
+  // (for the AVX2 code, where it matters) one 4-way call.
+  {
+    RandomKey(&rng, key);
+    t.Init(key);
+    std::vector<uint8_t> msg = rng.Bytes(kSwitchLen + 32);
+    t.Blocks(msg.data() + 1, 32, 1, /*unwind=*/true);
+    EXPECT_TRUE(t.Check("a short call under the unwind check"));
+    t.Blocks(msg.data(), kSwitchLen + 32, 1, /*unwind=*/true);
+    EXPECT_TRUE(t.Check("a 4-way call under the unwind check"));
+  }
+}
+
+// SKIP_UNLESS skips the running test, naming the path, when `capable` is
+// false, and exempts `fn` from the ABI coverage check.
+#define SKIP_UNLESS(capable, fn)                                          \
+  do {                                                                    \
+    if (!(capable)) {                                                     \
+      abi_test::NotRunnableHere(fn);                                      \
+      GTEST_SKIP() << #fn << " skipped: this CPU (or the OPENSSL_ia32cap " \
+                      "mask) does not allow it";                          \
+    }                                                                     \
+  } while (0)
+
+TEST(Poly1305AsmTest, X86_64) {
+  CheckPath("poly1305_blocks_x86_64", poly1305_blocks_x86_64, 0x13051);
+}
+
+TEST(Poly1305AsmTest, AVX2) {
+  SKIP_UNLESS(CRYPTO_is_AVX2_capable(), poly1305_blocks_avx2);
+  CheckPath("poly1305_blocks_avx2", poly1305_blocks_avx2, 0x13053);
+}
+
+// The table must list every x86-64 row, and the dispatcher must pick the
+// first one this CPU allows.
+TEST(Poly1305AsmTest, TableRows) {
+  for (const char *row : {"avx2", "x86_64"}) {
+    EXPECT_NE(nullptr, CRYPTO_impl_find(&CRYPTO_primitive_poly1305, row))
+        << "no row " << row;
+  }
+}
+
+}  // namespace
+
+#endif  // OPENSSL_X86_64 && !OPENSSL_NO_ASM
