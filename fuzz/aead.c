@@ -20,7 +20,15 @@
 //     is shorter than a tag; one bit of the ciphertext is flipped or the
 //     last byte is dropped (checked only with tags of 8 bytes or more, where
 //     a chance forgery, probability 2^-64, cannot cause a false alarm);
-//   - open with `max_out_len` one byte short must fail.
+//   - open with `max_out_len` one byte short must fail;
+//   - seal_scatter with the plaintext split at a point drawn from the
+//     filler seed (the first part as `in`, the rest as `extra_in`, each in
+//     its own exact heap block) must give the same bytes as seal, out of
+//     place and with out == in; with `max_out_tag_len` one short it must
+//     fail and zero the whole tag buffer;
+//   - open_gather (ciphertext and tag in separate exact blocks) must give
+//     back the plaintext, out of place and in place, and must fail, zeroing
+//     `out`, on a flipped tag bit or a tag one byte short or long.
 // The sealed text (ciphertext || tag) of every combination must equal that
 // of the reference rows ("nohw" for ChaCha20, "c26" for Poly1305). Buffers
 // are heap blocks of the exact size, so AddressSanitizer reports any access
@@ -46,7 +54,110 @@ struct aead_args {
   size_t ad_len;
   const uint8_t *pt;
   size_t pt_len;
+  size_t split;  // seal_scatter: bytes of the plaintext passed as `in`
 };
+
+// aead_dup returns a heap block of exactly `n` bytes (one byte when `n` is
+// 0; never read then) holding a copy of `in`.
+static uint8_t *aead_dup(const uint8_t *in, size_t n) {
+  uint8_t *p = malloc(n ? n : 1);
+  FUZZ_CHECK(p != NULL);
+  if (n > 0) {
+    memcpy(p, in, n);
+  }
+  return p;
+}
+
+// aead_check_all_zero checks that the `n` bytes at `p` are zero.
+static void aead_check_all_zero(const uint8_t *p, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    FUZZ_CHECK(p[i] == 0);
+  }
+}
+
+// aead_scatter_gather checks seal_scatter and open_gather against the
+// sealed text `ct` (ciphertext || tag, from seal).
+static void aead_scatter_gather(const struct aead_args *a,
+                                const EVP_AEAD_CTX *ctx, const uint8_t *ct) {
+  const size_t s = a->split, extra_len = a->pt_len - s;
+  const size_t tag_out_len = extra_len + a->tag_len;
+  uint8_t *in = aead_dup(a->pt, s);
+  uint8_t *extra = aead_dup(a->pt + s, extra_len);
+  uint8_t *out = malloc(s ? s : 1);
+  uint8_t *tag = malloc(tag_out_len);
+  FUZZ_CHECK(out != NULL && tag != NULL);
+  size_t tag_len = 0;
+  FUZZ_CHECK(EVP_AEAD_CTX_seal_scatter(ctx, out, tag, &tag_len, tag_out_len,
+                                       a->nonce, a->nonce_len, in, s, extra,
+                                       extra_len, a->ad, a->ad_len));
+  FUZZ_CHECK(tag_len == tag_out_len);
+  FUZZ_CHECK(s == 0 || memcmp(out, ct, s) == 0);
+  FUZZ_CHECK(memcmp(tag, ct + s, tag_out_len) == 0);
+
+  // In place: out == in.
+  memset(tag, 0x55, tag_out_len);
+  FUZZ_CHECK(EVP_AEAD_CTX_seal_scatter(ctx, in, tag, &tag_len, tag_out_len,
+                                       a->nonce, a->nonce_len, in, s, extra,
+                                       extra_len, a->ad, a->ad_len));
+  FUZZ_CHECK(s == 0 || memcmp(in, ct, s) == 0);
+  FUZZ_CHECK(memcmp(tag, ct + s, tag_out_len) == 0);
+
+  // max_out_tag_len one short: refused, the tag room and `out` zeroed.
+  tag_len = 99;
+  FUZZ_CHECK(!EVP_AEAD_CTX_seal_scatter(
+      ctx, out, tag, &tag_len, tag_out_len - 1, a->nonce, a->nonce_len,
+      a->pt, s, extra, extra_len, a->ad, a->ad_len));
+  FUZZ_CHECK(tag_len == 0);
+  FUZZ_CHECK(ERR_GET_REASON(ERR_get_error()) == CIPHER_R_BUFFER_TOO_SMALL);
+  ERR_clear_error();
+  aead_check_all_zero(tag, tag_out_len - 1);
+  aead_check_all_zero(out, s);
+  free(in);
+  free(extra);
+  free(out);
+  free(tag);
+
+  // open_gather: the whole ciphertext and the tag in separate blocks.
+  uint8_t *gin = aead_dup(ct, a->pt_len);
+  uint8_t *gtag = aead_dup(ct + a->pt_len, a->tag_len);
+  uint8_t *gout = malloc(a->pt_len ? a->pt_len : 1);
+  FUZZ_CHECK(gout != NULL);
+  FUZZ_CHECK(EVP_AEAD_CTX_open_gather(ctx, gout, a->nonce, a->nonce_len, gin,
+                                      a->pt_len, gtag, a->tag_len, a->ad,
+                                      a->ad_len));
+  FUZZ_CHECK(a->pt_len == 0 || memcmp(gout, a->pt, a->pt_len) == 0);
+  // A flipped tag bit, then tags one byte short and one long (the long one
+  // in its own block of that size): refused, `out` zeroed.
+  size_t bit = a->corrupt % (8 * a->tag_len);
+  gtag[bit / 8] ^= (uint8_t)(1u << (bit % 8));
+  FUZZ_CHECK(!EVP_AEAD_CTX_open_gather(ctx, gout, a->nonce, a->nonce_len,
+                                       gin, a->pt_len, gtag, a->tag_len,
+                                       a->ad, a->ad_len));
+  aead_check_all_zero(gout, a->pt_len);
+  gtag[bit / 8] ^= (uint8_t)(1u << (bit % 8));
+  FUZZ_CHECK(!EVP_AEAD_CTX_open_gather(ctx, gout, a->nonce, a->nonce_len,
+                                       gin, a->pt_len, gtag, a->tag_len - 1,
+                                       a->ad, a->ad_len));
+  aead_check_all_zero(gout, a->pt_len);
+  uint8_t *long_tag = malloc(a->tag_len + 1);
+  FUZZ_CHECK(long_tag != NULL);
+  memcpy(long_tag, gtag, a->tag_len);
+  long_tag[a->tag_len] = 0;
+  FUZZ_CHECK(!EVP_AEAD_CTX_open_gather(ctx, gout, a->nonce, a->nonce_len,
+                                       gin, a->pt_len, long_tag,
+                                       a->tag_len + 1, a->ad, a->ad_len));
+  aead_check_all_zero(gout, a->pt_len);
+  ERR_clear_error();
+  // In place.
+  FUZZ_CHECK(EVP_AEAD_CTX_open_gather(ctx, gin, a->nonce, a->nonce_len, gin,
+                                      a->pt_len, gtag, a->tag_len, a->ad,
+                                      a->ad_len));
+  FUZZ_CHECK(a->pt_len == 0 || memcmp(gin, a->pt, a->pt_len) == 0);
+  free(long_tag);
+  free(gin);
+  free(gtag);
+  free(gout);
+}
 
 // aead_expect_open_fails opens the `in_len` bytes of `in` into a fresh
 // buffer of `max_out` bytes (pre-filled with a pattern) and checks that the
@@ -142,6 +253,8 @@ static void aead_run(const void *arg, uint8_t *out) {
     }
   }
 
+  aead_scatter_gather(a, &ctx, ct);
+
   EVP_AEAD_CTX_cleanup(&ctx);
   free(ct);
   free(buf);
@@ -199,6 +312,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     pt[i] = (uint8_t)fuzz_rng_next(&fs);
   }
   a.pt = pt;
+  uint32_t ss = seed ^ 0x1b873593u;
+  a.split = fuzz_rng_next(&ss) % (a.pt_len + 1);
 
   CRYPTO_PRIMITIVE *prims[2] = {&CRYPTO_primitive_chacha20,
                                 &CRYPTO_primitive_poly1305};

@@ -127,3 +127,62 @@ for flags in (0, 1):
         write("aead", "len%03d_%d" % (n, flags), bytes([flags, 8]) + u16(n)
               + aead_key + xnonce + bytes([n % 20]) + filler(n) + u32(n)
               + counting(n % 20, 0xA0))
+
+# aead_open: flags, tag length, mutation, position, key, nonce (24), AD
+# length, filler length, filler seed, AD, body (see fuzz/aead_open.c).
+# Flags: bit 0 XChaCha, bit 1 in place, bit 2 open_gather, bit 3 seal the
+# body first, bits 4..5 output room (2: one byte short, 3: larger).
+SEAL, IN_PLACE, GATHER, X = 8, 2, 4, 1
+ROOM_SHORT, ROOM_LARGE = 2 << 4, 3 << 4
+
+
+def aead_open_seed(name, flags, tag_len, mutation, pos, n, ad=aead_ad,
+                   body=b""):
+    write("aead_open", name, bytes([flags, tag_len, mutation]) + u16(pos)
+          + aead_key + xnonce + bytes([len(ad)]) + filler(n) + u32(n + 11)
+          + ad + body)
+
+
+for x in (0, X):
+    # Valid ciphertexts at the block edges, out of place, in place, gathered.
+    for n in (0, 1, 15, 16, 17, 63, 64, 65, 255, 256, 257, 1000):
+        aead_open_seed("valid%04d_%d" % (n, x), SEAL | x, 0, 0, 0, n)
+    for n in (0, 64, 257):
+        aead_open_seed("inplace%04d_%d" % (n, x), SEAL | IN_PLACE | x, 0, 0,
+                       0, n)
+        aead_open_seed("gather%04d_%d" % (n, x), SEAL | GATHER | x, 0, 0, 0,
+                       n)
+    # Corruptions: a flipped bit in the ciphertext and in the tag (position
+    # counted in bits), truncated by one byte and to nothing, one byte
+    # appended, wrong tag lengths given to open_gather.
+    aead_open_seed("flip_ct_%d" % x, SEAL | x, 0, 1, 5, 100)
+    aead_open_seed("flip_tag_%d" % x, SEAL | x, 0, 1, 8 * 100 + 127, 100)
+    aead_open_seed("flip_tag_inplace_%d" % x, SEAL | IN_PLACE | x, 0, 1,
+                   8 * 64 + 3, 64)
+    aead_open_seed("truncate1_%d" % x, SEAL | x, 0, 2, 115, 100)
+    aead_open_seed("truncate_short_%d" % x, SEAL | x, 0, 2, 9, 0)
+    aead_open_seed("append_%d" % x, SEAL | x, 0, 3, 0x41, 100)
+    aead_open_seed("gather_tag15_%d" % x, SEAL | GATHER | x, 0, 4, 15, 64)
+    aead_open_seed("gather_tag17_%d" % x, SEAL | GATHER | x, 0, 4, 17, 64)
+    aead_open_seed("gather_tag0_%d" % x, SEAL | GATHER | x, 0, 4, 0, 64)
+    # Output room one short and larger; short tags.
+    aead_open_seed("room_short_%d" % x, SEAL | ROOM_SHORT | x, 0, 0, 0, 65)
+    aead_open_seed("room_large_%d" % x, SEAL | ROOM_LARGE | x, 0, 0, 63, 65)
+    aead_open_seed("room_short_inplace_%d" % x,
+                   SEAL | IN_PLACE | ROOM_SHORT | x, 0, 0, 0, 65)
+    aead_open_seed("tag1_%d" % x, SEAL | x, 1, 0, 0, 33)
+    aead_open_seed("tag8_flip_%d" % x, SEAL | x, 8, 1, 8 * 33 + 60, 33)
+    # 64 KiB ciphertexts: intact; a bit flipped (in byte 8191: the position
+    # field is 16 bits) in place; intact again through open_gather.
+    aead_open_seed("big_%d" % x, SEAL | x, 0, 0, 0, 65500)
+    aead_open_seed("big_flip_inplace_%d" % x, SEAL | IN_PLACE | x, 0, 1,
+                   65535, 65500)
+    aead_open_seed("big_gather_%d" % x, SEAL | GATHER | x, 0, 0, 0, 65500)
+    # Raw attacker bytes (not sealed): shorter than a tag, exactly a tag,
+    # text, and 64 KiB.
+    for n in (0, 1, 15, 16, 17):
+        aead_open_seed("raw%02d_%d" % (n, x), x, 0, 0, 0, 0, b"",
+                       counting(n))
+    aead_open_seed("raw_text_%d" % x, x | IN_PLACE, 0, 0, 0, 0, aead_ad,
+                   LADIES)
+    aead_open_seed("raw_big_%d" % x, x | GATHER, 0, 0, 0, 65000, b"")

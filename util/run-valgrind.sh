@@ -57,10 +57,14 @@ supp="$root/util/valgrind.supp"
 #   SHATest.DigestLengthVectors         ~15 s
 #   HMACTest.RandomSplits               ~7 s
 #   RandTest.ForkWipeOnFork             ~6 s
+#   AccumulatedTest.*                   ~28 s  (lengths 0..4096, every row)
+#   HostileInputTest.AEAD               ~5 s
+# (all of them run, unchanged, in every other configuration).
 slow_tests="SHATest.NISTMonte:ChaChaTest.AllRowsAllLengthsAndOffsets"
 slow_tests+=":SHATest.AccumulatedAllRows:SHATest.ACVPSamples"
 slow_tests+=":SHATest.NISTLongMsg:SHATest.DigestLengthVectors"
 slow_tests+=":HMACTest.RandomSplits:RandTest.ForkWipeOnFork"
+slow_tests+=":AccumulatedTest.*:HostileInputTest.AEAD"
 
 passed=0
 failed=0

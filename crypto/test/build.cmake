@@ -7,4 +7,8 @@ list(APPEND CRYPTO_TEST_SOURCES
   crypto/test/file_test_test.cc
   crypto/test/json_test.cc
   crypto/test/constant_time_test.cc
+  crypto/test/guard_page.cc
+  crypto/test/hostile_input_test.cc
+  crypto/test/accumulated_test.cc
 )
+
