@@ -108,7 +108,9 @@ use strict;
 use warnings;
 use File::Basename qw(dirname);
 use lib dirname(__FILE__);
-use PerlasmOutput;
+use PerlasmCommon;
+# Shared with x86asm.pl and arm-xlate.pl: see PerlasmCommon.pm.
+use parent -norequire, 'PerlasmCommon::X86';
 
 # --- Registers ---------------------------------------------------------------
 
@@ -127,6 +129,7 @@ my %WIN64_REGNUM = map { $GPR64[$_] => $_ } 0 .. 15;
 my %CALLEE_SAVED_SYSV = map { $_ => 1 } qw(rbx rbp r12 r13 r14 r15);
 
 sub is_reg { my ($r) = @_; return exists $GPR{$r} || exists $VREG{$r}; }
+sub is_register { my ($self, $r) = @_; return is_reg($r); }
 
 # --- Mnemonics ---------------------------------------------------------------
 #
@@ -134,34 +137,10 @@ sub is_reg { my ($r) = @_; return exists $GPR{$r} || exists $VREG{$r}; }
 # %PLAIN:    instructions written exactly as listed (vector, control, ...).
 # Each AVX form is the SSE name with a `v` in front, plus the AVX-only list.
 
-my %SUFFIXED = map { $_ => 1 } qw(
-  mov add adc sub sbb and or xor cmp test neg not inc dec mul imul div idiv
-  lea shl shr sar sal rol ror rcl rcr shld shrd xchg xadd cmpxchg push pop
-  bt bts btr btc bsf bsr popcnt lzcnt tzcnt andn bextr blsi blsmsk blsr
-  bzhi mulx pdep pext rorx sarx shlx shrx adcx adox movbe movabs nop bswap
-);
-my @CC = qw(o no b c nae nb nc ae e z ne nz be na nbe a s ns p pe np po
-            l nge nl ge le ng nle g);
-$SUFFIXED{"cmov$_"} = 1 for @CC;
-
-my @SSE = qw(
-  movdqa movdqu movaps movups movapd movupd movq movd movss movsd movhlps
-  movlhps movntdq movntdqa lddqu movhps movlps movhpd movlpd
-  pxor por pand pandn paddb paddw paddd paddq psubb psubw psubd psubq
-  paddusb paddusw psubusb psubusw
-  pmuludq pmulld pmullw pmulhw pmulhuw pmuldq pmaddwd pmaddubsw
-  psllw pslld psllq psrlw psrld psrlq psraw psrad pslldq psrldq
-  pshufb pshufd pshufhw pshuflw palignr pblendw pblendvb
-  punpcklbw punpcklwd punpckldq punpcklqdq punpckhbw punpckhwd punpckhdq
-  punpckhqdq packuswb packusdw packsswb packssdw
-  pcmpeqb pcmpeqw pcmpeqd pcmpeqq pcmpgtb pcmpgtw pcmpgtd pcmpgtq
-  pextrb pextrw pextrd pextrq pinsrb pinsrw pinsrd pinsrq
-  pmovmskb movmskps movmskpd ptest pminud pmaxud pminsd pmaxsd pminub
-  pmaxub pmovzxbw pmovzxbd pmovzxbq pmovzxwd pmovzxwq pmovzxdq
-  shufps shufpd blendps blendpd blendvps blendvpd xorps xorpd andps andpd
-  orps orpd andnps andnpd unpcklps unpckhps unpcklpd unpckhpd
-  pclmulqdq aesenc aesenclast aesdec aesdeclast aesimc aeskeygenassist
-);
+my %SUFFIXED = map { $_ => 1 } @PerlasmCommon::X86::SUFFIXED, 'movabs';
+my @CC = @PerlasmCommon::X86::CC;
+my @SSE = (@PerlasmCommon::X86::SSE,
+           qw(pblendvb blendvps blendvpd pextrq pinsrq));
 my @SSE_ONLY = qw(
   sha1rnds4 sha1nexte sha1msg1 sha1msg2 sha256rnds2 sha256msg1 sha256msg2
 );
@@ -230,9 +209,9 @@ my %MOVX = (
   movslq => ['movsxd', 4, 8],
 );
 my %SIZE_OF_SUFFIX = (b => 1, w => 2, l => 4, q => 8);
-my %NASM_SIZE = (1 => 'BYTE', 2 => 'WORD', 4 => 'DWORD', 8 => 'QWORD');
 
-my %FLAVOURS = map { $_ => 1 } qw(elf macosx mingw64 nasm);
+# The flavours and their object-file formats.
+my @FORMATS = (elf => 'elf', macosx => 'macho', mingw64 => 'coff', nasm => 'nasm');
 
 # --- Helpers for generator scripts ---------------------------------------------
 
@@ -241,111 +220,38 @@ my %FLAVOURS = map { $_ => 1 } qw(elf macosx mingw64 nasm);
 # global (bool), raw (bool).
 sub function_begin {
   my ($name, %o) = @_;
-  my @parts = ($name);
-  push @parts, "args=$o{args}" if defined $o{args};
-  push @parts, "save=" . join(':', @{ $o{save} }) if $o{save} && @{ $o{save} };
-  push @parts, "xmm=" . join(':', @{ $o{xmm} }) if $o{xmm} && @{ $o{xmm} };
-  push @parts, "frame=$o{frame}" if $o{frame};
-  push @parts, 'global' if $o{global};
-  push @parts, 'raw' if $o{raw};
-  for my $k (keys %o) {
-    die "function_begin($name): unknown key '$k'\n"
-      unless $k =~ /^(args|save|xmm|frame|global|raw)$/;
-  }
-  return ".func_begin " . join(', ', @parts) . "\n";
+  return PerlasmCommon::func_begin_line($name, \%o, args => 'defined',
+      save => 'list', xmm => 'list', frame => 'value', global => 'flag',
+      raw => 'flag');
 }
-sub epilogue { return ".epilogue\n"; }
-sub function_end { return ".func_end\n"; }
+sub epilogue { return PerlasmCommon::epilogue(); }
+sub function_end { return PerlasmCommon::function_end(); }
 
 # --- The translator ------------------------------------------------------------
 
 # new(flavour, source name) returns a translator object.
+# new(flavour, source name) returns a translator object.
 sub new {
   my ($class, $flavour, $source) = @_;
-  die "x86_64-xlate: unknown flavour '" . ($flavour // '') .
-      "' (want elf, macosx, mingw64 or nasm)\n"
-    unless defined $flavour && $FLAVOURS{$flavour};
-  return bless {
-    flavour => $flavour,
-    source  => $source // 'stdin',
-    out     => [],      # output lines
+  return $class->new_translator('x86_64-xlate', \@FORMATS, $flavour, $source,
     trailer => [],      # nasm: .pdata/.xdata emitted after the code
-    labels  => {},      # local labels defined anywhere in the file
-    symbols => {},      # function symbols defined in the file
     externs => {},      # symbols declared with .extern
-    fn      => undef,   # the open function, if any
-    section => undef,
-    line    => 0,
     rsp_ok  => 0,
-    nfn     => 0,
-  }, $class;
+    nfn     => 0);
 }
 
-sub win64 { my ($self) = @_; return $self->{flavour} eq 'mingw64' || $self->{flavour} eq 'nasm'; }
-sub nasm { my ($self) = @_; return $self->{flavour} eq 'nasm'; }
+sub win64 { my ($self) = @_; return $self->{format} eq 'coff' || $self->{format} eq 'nasm'; }
 
-sub err {
-  my ($self, $msg) = @_;
-  die "$self->{source}: neutral line $self->{line}: $msg\n";
-}
-
-sub emit { my ($self, @l) = @_; push @{ $self->{out} }, @l; }
-
-# translate(TEXT) translates a whole file of neutral syntax and returns the
-# flavour's text.
-sub translate {
-  my ($self, $text) = @_;
-  my @lines = split /\n/, $text;
-  # Pass 1: collect the names that operands may refer to.
-  for my $l (@lines) {
-    my $s = strip_comment($l);
-    $self->{labels}{$1} = 1 if $s =~ /^\s*(\.L\w+):/;
-    $self->{symbols}{$1} = 1 if $s =~ /^\s*\.func_begin\s+(\w+)/;
-    $self->{externs}{$1} = 1 if $s =~ /^\s*\.extern\s+(\w+)/;
-  }
-  $self->header;
-  # Pass 2: translate.
-  for my $l (@lines) {
-    $self->{line}++;
-    $self->statement(strip_comment($l));
-  }
-  $self->err("function $self->{fn}{name} has no .func_end") if $self->{fn};
-  $self->footer;
-  return join("\n", @{ $self->{out} }, @{ $self->{trailer} }) . "\n";
-}
-
-sub strip_comment {
-  my ($l) = @_;
-  # `#` starts a comment, except inside the string of an .asciz.
-  if ($l =~ /^(\s*\.asciz\s+"[^"]*")(.*)$/) {
-    my ($head, $rest) = ($1, $2);
-    $rest =~ s/#.*//;
-    return "$head$rest";
-  }
-  $l =~ s/#.*//;
-  $l =~ s/\s+$//;
-  return $l;
-}
+# The NASM unwind tables follow the code.
+sub output_lines { my ($self) = @_; return (@{ $self->{out} }, @{ $self->{trailer} }); }
 
 sub header {
   my ($self) = @_;
-  my $f = $self->{flavour};
-  my $note = "generated by $self->{source} through crypto/perlasm/x86_64-xlate.pl " .
-             "($f), do not edit";
-  if ($self->nasm) {
-    $self->emit("; $note", "default rel");
-  } else {
-    $self->emit("/* $note */");
-    my %guard = (
-      elf     => 'defined(__x86_64__) && defined(__ELF__)',
-      macosx  => 'defined(__x86_64__) && defined(__APPLE__)',
-      mingw64 => 'defined(__x86_64__) && defined(_WIN64)',
-    );
-    $self->emit("#if !($guard{$f})",
-                "#error \"this file is the $f flavour of x86-64 assembly\"",
-                "#endif");
-  }
-  $self->set_section('text');
+  # RIP-relative addressing by default for NASM, as AT&T's `(%rip)` says.
+  $self->emit_x86_header('x86_64-xlate.pl', 'x86-64', 'default rel',
+    elf     => 'defined(__x86_64__) && defined(__ELF__)',
+    macosx  => 'defined(__x86_64__) && defined(__APPLE__)',
+    mingw64 => 'defined(__x86_64__) && defined(_WIN64)');
 }
 
 sub footer {
@@ -355,42 +261,9 @@ sub footer {
     # indirect-branch target starts with endbr64) and SHSTK (bit 1, calls and
     # returns are paired). NT_GNU_PROPERTY_TYPE_0 = 5, name "GNU",
     # GNU_PROPERTY_X86_FEATURE_1_AND = 0xc0000002, 8-byte aligned.
-    $self->emit('.section .note.GNU-stack,"",@progbits',
-                '.section .note.gnu.property,"a",@note',
-                '.p2align 3',
-                '.long 4', '.long 16', '.long 5', '.asciz "GNU"',
+    $self->emit(PerlasmCommon::gnu_note_header('@', 3, 16),
                 '.long 0xc0000002', '.long 4', '.long 3', '.p2align 3');
   }
-}
-
-sub set_section {
-  my ($self, $sec) = @_;
-  my $f = $self->{flavour};
-  my %map = (
-    elf     => { text => '.text', rodata => '.section .rodata', data => '.data' },
-    macosx  => { text => '.text', rodata => '.section __TEXT,__const',
-                 data => '.data' },
-    mingw64 => { text => '.text', rodata => '.section .rdata,"dr"',
-                 data => '.data' },
-    nasm    => { text => 'section .text code align=64',
-                 rodata => 'section .rdata rdata align=64',
-                 data => 'section .data data align=64' },
-  );
-  $self->emit($map{$f}{$sec});
-  $self->{section} = $sec;
-}
-
-# Decorates a symbol or label name for the flavour.
-sub sym {
-  my ($self, $name) = @_;
-  my $f = $self->{flavour};
-  if ($name =~ /^\.L(\w+)$/) {
-    return "L$1" if $f eq 'macosx';
-    return "L\$$1" if $f eq 'nasm';
-    return $name;
-  }
-  return "_$name" if $f eq 'macosx';
-  return $name;
 }
 
 # Translates an expression: checks each name is known and decorates it.
@@ -432,26 +305,6 @@ sub pic_expr {
                "position-independent: use sym(%rip) or a difference of labels");
   }
   return $self->expr($e);
-}
-
-sub split_operands {
-  my ($self, $s) = @_;
-  my @ops;
-  my ($depth, $cur) = (0, '');
-  for my $c (split //, $s) {
-    if ($c eq ',' && $depth == 0) {
-      push @ops, $cur;
-      $cur = '';
-      next;
-    }
-    $depth++ if $c eq '(';
-    $depth-- if $c eq ')';
-    $cur .= $c;
-  }
-  push @ops, $cur if $cur ne '' || @ops;
-  s/^\s+|\s+$//g for @ops;
-  $self->err("empty operand in '$s'") if grep { $_ eq '' } @ops;
-  return @ops;
 }
 
 # Parses one operand into a hash: {kind => reg|imm|mem|label, ...}.
@@ -554,129 +407,47 @@ sub decorations {
   return $s;
 }
 
-# Renders an operand in AT&T (gas) syntax.
+# Renders an operand in AT&T (gas) syntax, with its decorations.
 sub att {
   my ($self, $o) = @_;
-  return $self->att_plain($o) . decorations($o, '%');
-}
-sub att_plain {
-  my ($self, $o) = @_;
-  my $star = $o->{indirect} ? '*' : '';
-  return "$star%$o->{reg}" if $o->{kind} eq 'reg';
-  return "\$$o->{expr}" if $o->{kind} eq 'imm';
-  return $o->{expr} if $o->{kind} eq 'label';
-  my $s = $o->{disp} // '';
-  $s .= "(%$o->{base}";
-  $s .= ",%$o->{index},$o->{scale}" if defined $o->{index};
-  return "$star$s)";
+  return $self->SUPER::att($o) . decorations($o, '%');
 }
 
 # Renders an operand in NASM syntax; $size (bytes) adds a size keyword to a
-# memory operand.
+# memory operand. RIP-relative operands are `[rel disp]`.
 sub intel {
   my ($self, $o, $size) = @_;
-  return $self->intel_plain($o, $size) . decorations($o, '');
-}
-sub intel_plain {
-  my ($self, $o, $size) = @_;
-  return $o->{reg} if $o->{kind} eq 'reg';
-  return $o->{expr} if $o->{kind} eq 'imm' || $o->{kind} eq 'label';
-  my @terms;
-  if ($o->{base} eq 'rip') {
-    my $s = '[rel ' . ($o->{disp} // '0') . ']';
-    return $size ? "$NASM_SIZE{$size} $s" : $s;
+  my $s;
+  if ($o->{kind} eq 'mem' && $o->{base} eq 'rip') {
+    $s = PerlasmCommon::X86::nasm_sized($size, '[rel ' . ($o->{disp} // '0') . ']');
+  } else {
+    $s = $self->SUPER::intel($o, $size);
   }
-  push @terms, $o->{base};
-  push @terms, "$o->{index}*$o->{scale}" if defined $o->{index};
-  my $s = '[' . join('+', @terms);
-  if (defined $o->{disp}) {
-    my $d = $o->{disp};
-    $s .= ($d =~ /^-/ ? $d : "+$d");
-  }
-  $s .= ']';
-  return $size ? "$NASM_SIZE{$size} $s" : $s;
+  return $s . decorations($o, '');
 }
 
-sub statement {
-  my ($self, $s) = @_;
-  return if $s !~ /\S/;
-  $s =~ s/^\s+//;
-  if ($s =~ /^(\.L\w+):\s*(.*)$/) {
-    $self->emit($self->sym($1) . ':');
-    return $self->statement($2) if length $2;
-    return;
-  }
-  $self->err("only local .L labels may be defined in the text: $s")
-    if $s =~ /^[\w.\$]+:/;
-  if ($s =~ /^\.(\w+)\s*(.*)$/) {
-    return $self->directive($1, $2);
-  }
-  return $self->instruction($s);
-}
+# Data values may not take a symbol's absolute address.
+sub data_value { my ($self, $e) = @_; return $self->pic_expr($e); }
 
 sub directive {
   my ($self, $d, $args) = @_;
-  my $f = $self->{flavour};
-  if ($d =~ /^(text|rodata|data)$/) {
-    $self->err(".$d inside function $self->{fn}{name}") if $self->{fn};
-    return $self->set_section($d);
-  }
-  if ($d eq 'align') {
-    $self->err(".align wants a power of two, got '$args'")
-      unless $args =~ /^\d+$/ && $args > 0 && ($args & ($args - 1)) == 0;
-    if ($self->nasm) {
-      return $self->emit($self->{section} eq 'text' ? "align $args" : "align $args, db 0");
-    }
-    my $log = 0;
-    $log++ while (1 << $log) < $args;
-    return $self->emit(".p2align $log");
-  }
-  my %data = (byte => ['.byte', 'db'], short => ['.short', 'dw'],
-              long => ['.long', 'dd'], quad => ['.quad', 'dq']);
-  if ($data{$d}) {
-    my @v = map { $self->pic_expr($_) } $self->split_operands($args);
-    $self->err(".$d without values") unless @v;
-    return $self->emit(($self->nasm ? $data{$d}[1] : $data{$d}[0]) . ' ' .
-                       join(', ', @v));
-  }
-  if ($d eq 'asciz') {
-    $self->err(".asciz wants one plain string") unless $args =~ /^"([^"\\]*)"$/;
-    return $self->emit($self->nasm ? "db \"$1\", 0" : ".asciz \"$1\"");
-  }
+  return if $self->common_directive($d, $args);
   if ($d eq 'extern') {
     $self->err("bad .extern '$args'") unless $args =~ /^(\w+)$/;
     return $self->emit("extern $1") if $self->nasm;
     return;
   }
-  if ($d eq 'func_begin') { return $self->func_begin($args); }
-  if ($d eq 'func_end') { return $self->func_end($args); }
-  if ($d eq 'epilogue') {
-    $self->err(".epilogue outside a managed function")
-      unless $self->{fn} && !$self->{fn}{raw};
-    $self->err(".epilogue takes no arguments") if $args ne '';
-    return $self->emit_epilogue;
-  }
   if ($d eq 'rsp_write_ok') {
     $self->{rsp_ok} = 1;
     return;
   }
-  if ($d =~ /^cfi_(adjust_cfa_offset|def_cfa_offset|def_cfa_register|def_cfa|offset|restore|remember_state|restore_state|rel_offset|register|same_value|undefined|escape)$/) {
-    $self->err(".$d is allowed only in raw functions (managed ones get their CFI from the prologue)")
-      unless $self->{fn} && $self->{fn}{raw};
-    return if $self->win64;
-    my $a = $args;
-    $a =~ s/%(\w+)/$self->err("unknown register %$1") unless is_reg($1); "%$1"/ge;
-    return $self->emit(".$d $a");
-  }
+  return if $self->raw_cfi_directive($d, $args, 'prologue', 'escape');
   $self->err("unknown directive .$d");
 }
 
 sub func_begin {
   my ($self, $args) = @_;
-  $self->err("function $self->{fn}{name} not closed before a new one") if $self->{fn};
-  $self->err(".func_begin outside .text") unless $self->{section} eq 'text';
-  my ($name, @kv) = $self->split_operands($args);
-  $self->err("bad function name '$name'") unless $name =~ /^[A-Za-z_]\w*$/;
+  my ($name, @kv) = $self->func_begin_head($args);
   my %fn = (name => $name, args => 0, save => [], xmm => [], frame => 0,
             global => 0, raw => 0);
   for my $kv (@kv) {
@@ -684,13 +455,8 @@ sub func_begin {
       $self->err("args=$1: at most 8 arguments") if $1 > 8;
       $fn{args} = $1;
     } elsif ($kv =~ /^save=([\w:]+)$/) {
-      $fn{save} = [split /:/, $1];
-      for my $r (@{ $fn{save} }) {
-        $self->err("save=$r: only rbx, rbp, r12-r15 are callee-saved on both ABIs")
-          unless $CALLEE_SAVED_SYSV{$r};
-      }
-      my %seen;
-      $self->err("save lists a register twice") if grep { $seen{$_}++ } @{ $fn{save} };
+      $fn{save} = $self->parse_save($1, \%CALLEE_SAVED_SYSV,
+                                    'rbx, rbp, r12-r15 are callee-saved on both ABIs');
     } elsif ($kv =~ /^xmm=([\d:]+)$/) {
       $fn{xmm} = [split /:/, $1];
       for my $x (@{ $fn{xmm} }) {
@@ -714,21 +480,8 @@ sub func_begin {
   my $f = $self->{flavour};
   my $s = $self->sym($name);
 
-  # Symbol and visibility.
-  if ($f eq 'elf') {
-    $self->emit(".globl $s");
-    $self->emit(".hidden $s") unless $fn{global};
-    $self->emit(".type $s,\@function");
-  } elsif ($f eq 'macosx') {
-    $self->emit(".globl $s");
-    $self->emit(".private_extern $s") unless $fn{global};
-  } elsif ($f eq 'mingw64') {
-    $self->emit(".globl $s", ".def $s; .scl 2; .type 32; .endef");
-  } else {
-    $self->emit("global $s");
-  }
-  $self->emit($self->nasm ? "align 16" : ".p2align 4");
-  $self->emit("$s:");
+  # Symbol and visibility, then the unwind-data opening.
+  $self->emit_function_symbol($s, $fn{global});
   if (!$self->win64) {
     $self->emit(".cfi_startproc");
   } elsif ($f eq 'mingw64' && !$fn{raw}) {
@@ -846,11 +599,7 @@ sub emit_epilogue {
 
 sub func_end {
   my ($self, $args) = @_;
-  my $fn = $self->{fn};
-  $self->err(".func_end without .func_begin") unless $fn;
-  $self->err(".func_end takes no arguments") if $args ne '';
-  $self->err("managed function $fn->{name} has no .epilogue")
-    if !$fn->{raw} && !$fn->{returned};
+  my $fn = $self->check_func_end($args);
   my $f = $self->{flavour};
   my $s = $self->sym($fn->{name});
   if (!$self->win64) {
@@ -913,24 +662,8 @@ sub nasm_unwind_tables {
 
 sub instruction {
   my ($self, $s) = @_;
-  my $prefix = '';
-  if ($s =~ s/^rep\s+//) {
-    $prefix = 'rep ';
-    $self->err("rep before a non-string instruction: $s")
-      unless $s =~ /^(lods|stos|movs)[bwlq]\b/;
-  }
-  my ($mn, $rest) = $s =~ /^([a-z][a-z0-9]*)\s*(.*)$/
-    or $self->err("cannot parse '$s'");
-  my ($base, $size);
-  if ($PLAIN{$mn}) {
-    $base = $mn;
-  } elsif ($SUFFIXED{$mn}) {
-    $base = $mn;
-  } elsif ($mn =~ /^(\w+)([bwlq])$/ && $SUFFIXED{$1}) {
-    ($base, $size) = ($1, $SIZE_OF_SUFFIX{$2});
-  } else {
-    $self->err("unknown instruction '$mn'");
-  }
+  my ($prefix, $mn, $rest, $base, $size) =
+    $self->parse_mnemonic($s, \%PLAIN, \%SUFFIXED, \%SIZE_OF_SUFFIX);
   my $branch = $BRANCH{$base} ? 1 : 0;
   my @ops = map { $self->parse_operand($_, $branch) } $self->split_operands($rest);
   my $fn = $self->{fn};
@@ -965,25 +698,12 @@ sub instruction {
     $self->err("$mn on memory without a register operand needs a size suffix");
   }
 
-  if (!$self->nasm) {
-    return $self->emit($prefix . $mn .
-                       (@ops ? ' ' . join(', ', map { $self->att($_) } @ops) : ''));
-  }
-
-  # NASM: Intel operand order (reversed) and size keywords.
-  my $name = $NASM_NAME{$base} // $base;
-  my @iops;
-  if (my $mx = $MOVX{$mn}) {
-    $name = $mx->[0];
-    @iops = ($self->intel($ops[1]), $self->intel($ops[0], $ops[0]{kind} eq 'mem' ? $mx->[1] : 0));
-  } else {
-    # The suffix gives the size of a memory operand (NASM cannot always
-    # infer it, e.g. with an immediate or a %cl shift count).
-    my $sized = $size && $base ne 'lea' ? $size : 0;
-    $sized = 8 if $branch;    # an indirect branch through memory
-    @iops = reverse map { $self->intel($_, $sized) } @ops;
-  }
-  $self->emit($prefix . $name . (@iops ? ' ' . join(', ', @iops) : ''));
+  # NASM: Intel operand order (reversed) and size keywords; an indirect
+  # branch through memory reads 8 bytes.
+  $self->emit($self->nasm
+    ? $self->nasm_instruction($prefix, $mn, $base, $size, $branch, \@ops,
+                              \%NASM_NAME, \%MOVX, 8)
+    : $self->att_instruction($prefix, $mn, @ops));
 }
 
 # The 64-bit GPR or the XMM register number a register name is part of.
@@ -1029,19 +749,10 @@ sub check_saved_registers {
 # write_output(FLAVOUR, OUTPUT, TEXT, SOURCE) translates TEXT and writes it
 # to OUTPUT (standard output if OUTPUT is undefined or '-').
 sub write_output {
-  my ($flavour, $output, $text, $source) = @_;
-  $source //= 'stdin';
-  $source =~ s{^.*?(crypto/)}{$1};
-  my $x = X86_64Xlate->new($flavour, $source);
-  my $result = $x->translate($text);
-  PerlasmOutput::write_result('x86_64-xlate', $output, $result);
+  PerlasmCommon::write_output(__PACKAGE__, 'x86_64-xlate', @_);
 }
 
 # Used as a filter when run directly.
-if (!caller) {
-  my ($flavour, $output) = @ARGV;
-  my $text = do { local $/; <STDIN> };
-  write_output($flavour, $output, $text, 'stdin');
-}
+PerlasmCommon::run_as_filter(\&write_output) if !caller;
 
 1;

@@ -98,7 +98,9 @@ use strict;
 use warnings;
 use File::Basename qw(dirname);
 use lib dirname(__FILE__);
-use PerlasmOutput;
+use PerlasmCommon;
+# Shared with x86_64-xlate.pl and arm-xlate.pl: see PerlasmCommon.pm.
+use parent -norequire, 'PerlasmCommon::X86';
 
 # --- Registers ---------------------------------------------------------------
 
@@ -111,6 +113,7 @@ $VREG{"xmm$_"} = $VREG{"ymm$_"} = 1 for 0 .. 7;
 my %CALLEE_SAVED = map { $_ => 1 } qw(ebx esi edi ebp);
 
 sub is_reg { my ($r) = @_; return exists $GPR{$r} || exists $VREG{$r}; }
+sub is_register { my ($self, $r) = @_; return is_reg($r); }
 
 # The 32-bit register a GPR name is part of (or the name itself).
 sub canonical_reg {
@@ -122,34 +125,9 @@ sub canonical_reg {
 
 # --- Mnemonics ---------------------------------------------------------------
 
-my %SUFFIXED = map { $_ => 1 } qw(
-  mov add adc sub sbb and or xor cmp test neg not inc dec mul imul div idiv
-  lea shl shr sar sal rol ror rcl rcr shld shrd xchg xadd cmpxchg push pop
-  bt bts btr btc bsf bsr popcnt lzcnt tzcnt andn bextr blsi blsmsk blsr
-  bzhi mulx pdep pext rorx sarx shlx shrx adcx adox movbe nop bswap
-);
-my @CC = qw(o no b c nae nb nc ae e z ne nz be na nbe a s ns p pe np po
-            l nge nl ge le ng nle g);
-$SUFFIXED{"cmov$_"} = 1 for @CC;
-
-my @SSE = qw(
-  movdqa movdqu movaps movups movapd movupd movq movd movss movsd movhlps
-  movlhps movntdq movntdqa lddqu movhps movlps movhpd movlpd
-  pxor por pand pandn paddb paddw paddd paddq psubb psubw psubd psubq
-  paddusb paddusw psubusb psubusw
-  pmuludq pmulld pmullw pmulhw pmulhuw pmuldq pmaddwd pmaddubsw
-  psllw pslld psllq psrlw psrld psrlq psraw psrad pslldq psrldq
-  pshufb pshufd pshufhw pshuflw palignr pblendw
-  punpcklbw punpcklwd punpckldq punpcklqdq punpckhbw punpckhwd punpckhdq
-  punpckhqdq packuswb packusdw packsswb packssdw
-  pcmpeqb pcmpeqw pcmpeqd pcmpeqq pcmpgtb pcmpgtw pcmpgtd pcmpgtq
-  pextrb pextrw pextrd pinsrb pinsrw pinsrd
-  pmovmskb movmskps movmskpd ptest pminud pmaxud pminsd pmaxsd pminub
-  pmaxub pmovzxbw pmovzxbd pmovzxbq pmovzxwd pmovzxwq pmovzxdq
-  shufps shufpd blendps blendpd xorps xorpd andps andpd
-  orps orpd andnps andnpd unpcklps unpckhps unpcklpd unpckhpd
-  pclmulqdq aesenc aesenclast aesdec aesdeclast aesimc aeskeygenassist
-);
+my %SUFFIXED = map { $_ => 1 } @PerlasmCommon::X86::SUFFIXED;
+my @CC = @PerlasmCommon::X86::CC;
+my @SSE = @PerlasmCommon::X86::SSE;
 # Forms with an implicit %xmm0 (written explicitly, see above).
 my @SSE_XMM0 = qw(sha256rnds2 pblendvb blendvps blendvpd);
 my @SSE_ONLY = qw(sha1rnds4 sha1nexte sha1msg1 sha1msg2 sha256msg1 sha256msg2);
@@ -184,9 +162,9 @@ my %MOVX = (
   movsbl => ['movsx', 1], movsbw => ['movsx', 1], movswl => ['movsx', 2],
 );
 my %SIZE_OF_SUFFIX = (b => 1, w => 2, l => 4);
-my %NASM_SIZE = (1 => 'BYTE', 2 => 'WORD', 4 => 'DWORD', 8 => 'QWORD');
 
-my %FLAVOURS = map { $_ => 1 } qw(elf macosx win32n);
+# The flavours and their object-file formats.
+my @FORMATS = (elf => 'elf', macosx => 'macho', win32n => 'nasm');
 
 # --- Helpers for generator scripts ---------------------------------------------
 
@@ -194,104 +172,39 @@ my %FLAVOURS = map { $_ => 1 } qw(elf macosx win32n);
 # Keys: args, save (array ref), frame, align, global (bool), raw (bool).
 sub function_begin {
   my ($name, %o) = @_;
-  my @parts = ($name);
-  for my $k (sort keys %o) {
-    die "function_begin($name): unknown key '$k'\n"
-      unless $k =~ /^(args|save|frame|align|global|raw)$/;
-  }
-  push @parts, "args=$o{args}" if defined $o{args};
-  push @parts, "save=" . join(':', @{ $o{save} }) if $o{save} && @{ $o{save} };
-  push @parts, "frame=$o{frame}" if $o{frame};
-  push @parts, "align=$o{align}" if $o{align};
-  push @parts, 'global' if $o{global};
-  push @parts, 'raw' if $o{raw};
-  return ".func_begin " . join(', ', @parts) . "\n";
+  return PerlasmCommon::func_begin_line($name, \%o, args => 'defined',
+      save => 'list', frame => 'value', align => 'value', global => 'flag',
+      raw => 'flag');
 }
-sub epilogue { return ".epilogue\n"; }
-sub function_end { return ".func_end\n"; }
+sub epilogue { return PerlasmCommon::epilogue(); }
+sub function_end { return PerlasmCommon::function_end(); }
 
 # --- The translator ------------------------------------------------------------
 
 sub new {
   my ($class, $flavour, $source) = @_;
-  die "x86asm: unknown flavour '" . ($flavour // '') .
-      "' (want elf, macosx or win32n)\n"
-    unless defined $flavour && $FLAVOURS{$flavour};
-  return bless {
-    flavour => $flavour,
-    source  => $source // 'stdin',
-    out     => [],
-    labels  => {},     # local labels defined anywhere in the file
+  return $class->new_translator('x86asm', \@FORMATS, $flavour, $source,
     anchors => {},     # labels defined by .get_pc
-    symbols => {},     # function symbols defined in the file
-    thunks  => {},     # registers whose get-PC thunk is needed
-    fn      => undef,
-    section => undef,
-    line    => 0,
-  }, $class;
+    thunks  => {});    # registers whose get-PC thunk is needed
 }
 
-sub nasm { my ($self) = @_; return $self->{flavour} eq 'win32n'; }
-
-sub err {
-  my ($self, $msg) = @_;
-  die "$self->{source}: neutral line $self->{line}: $msg\n";
-}
-
-sub emit { my ($self, @l) = @_; push @{ $self->{out} }, @l; }
-
-sub translate {
-  my ($self, $text) = @_;
-  my @lines = split /\n/, $text;
-  for my $l (@lines) {
-    my $s = strip_comment($l);
-    $self->{labels}{$1} = 1 if $s =~ /^\s*(\.L\w+):/;
-    if ($s =~ /^\s*\.get_pc\s+%\w+\s*,\s*(\.L\w+)\s*$/) {
-      $self->{labels}{$1} = 1;
-      $self->{anchors}{$1} = 1;
-    }
-    $self->{symbols}{$1} = 1 if $s =~ /^\s*\.func_begin\s+(\w+)/;
+# Pass 1: a .get_pc anchor is a label too.
+sub note_names {
+  my ($self, $s) = @_;
+  if ($s =~ /^\s*\.get_pc\s+%\w+\s*,\s*(\.L\w+)\s*$/) {
+    $self->{labels}{$1} = 1;
+    $self->{anchors}{$1} = 1;
   }
-  $self->header;
-  for my $l (@lines) {
-    $self->{line}++;
-    $self->statement(strip_comment($l));
-  }
-  $self->err("function $self->{fn}{name} has no .func_end") if $self->{fn};
-  $self->footer;
-  return join("\n", @{ $self->{out} }) . "\n";
 }
 
-sub strip_comment {
-  my ($l) = @_;
-  if ($l =~ /^(\s*\.asciz\s+"[^"]*")(.*)$/) {
-    my ($head, $rest) = ($1, $2);
-    $rest =~ s/#.*//;
-    return "$head$rest";
-  }
-  $l =~ s/#.*//;
-  $l =~ s/\s+$//;
-  return $l;
-}
+# cdecl COFF symbols carry a leading underscore too.
+sub symbol_prefix { my ($self) = @_; return $self->{flavour} ne 'elf' ? '_' : ''; }
 
 sub header {
   my ($self) = @_;
-  my $f = $self->{flavour};
-  my $note = "generated by $self->{source} through crypto/perlasm/x86asm.pl " .
-             "($f), do not edit";
-  if ($self->nasm) {
-    $self->emit("; $note", "bits 32");
-  } else {
-    $self->emit("/* $note */");
-    my %guard = (
-      elf    => 'defined(__i386__) && defined(__ELF__)',
-      macosx => 'defined(__i386__) && defined(__APPLE__)',
-    );
-    $self->emit("#if !($guard{$f})",
-                "#error \"this file is the $f flavour of 32-bit x86 assembly\"",
-                "#endif");
-  }
-  $self->set_section('text');
+  $self->emit_x86_header('x86asm.pl', '32-bit x86', 'bits 32',
+    elf    => 'defined(__i386__) && defined(__ELF__)',
+    macosx => 'defined(__i386__) && defined(__APPLE__)');
 }
 
 sub footer {
@@ -315,10 +228,7 @@ sub footer {
     # then GNU_PROPERTY_X86_FEATURE_1_AND (0xc0000002), size 4, value 3 =
     # IBT (bit 0: every indirect-branch target starts with endbr32) | SHSTK
     # (bit 1: calls and returns are paired).
-    $self->emit('.section .note.GNU-stack,"",@progbits',
-                '.section .note.gnu.property,"a",@note',
-                '.p2align 2',
-                '.long 4', '.long 12', '.long 5', '.asciz "GNU"',
+    $self->emit(PerlasmCommon::gnu_note_header('@', 2, 12),
                 '.long 0xc0000002', '.long 4', '.long 3', '.p2align 2');
   }
 }
@@ -326,32 +236,6 @@ sub footer {
 sub thunk_label {
   my ($self, $r) = @_;
   return $self->sym(".Lbittern_pc_thunk_$r");
-}
-
-sub set_section {
-  my ($self, $sec) = @_;
-  my %map = (
-    elf    => { text => '.text', rodata => '.section .rodata', data => '.data' },
-    macosx => { text => '.text', rodata => '.section __TEXT,__const',
-                data => '.data' },
-    win32n => { text => 'section .text code align=64',
-                rodata => 'section .rdata rdata align=64',
-                data => 'section .data data align=64' },
-  );
-  $self->emit($map{ $self->{flavour} }{$sec});
-  $self->{section} = $sec;
-}
-
-sub sym {
-  my ($self, $name) = @_;
-  my $f = $self->{flavour};
-  if ($name =~ /^\.L(\w+)$/) {
-    return "L$1" if $f eq 'macosx';
-    return "L\$$1" if $f eq 'win32n';
-    return $name;
-  }
-  return "_$name" if $f ne 'elf';   # Mach-O and cdecl COFF decoration
-  return $name;
 }
 
 # expr(E, MODE) translates an expression, checking each name. MODE 'branch'
@@ -420,26 +304,6 @@ sub expr {
   return $t;
 }
 
-sub split_operands {
-  my ($self, $s) = @_;
-  my @ops;
-  my ($depth, $cur) = (0, '');
-  for my $c (split //, $s) {
-    if ($c eq ',' && $depth == 0) {
-      push @ops, $cur;
-      $cur = '';
-      next;
-    }
-    $depth++ if $c eq '(';
-    $depth-- if $c eq ')';
-    $cur .= $c;
-  }
-  push @ops, $cur if $cur ne '' || @ops;
-  s/^\s+|\s+$//g for @ops;
-  $self->err("empty operand in '$s'") if grep { $_ eq '' } @ops;
-  return @ops;
-}
-
 sub parse_operand {
   my ($self, $op, $is_branch) = @_;
   if ($op =~ /^arg\((\d+)\)$/) {
@@ -500,88 +364,14 @@ sub arg_operand {
            disp => 4 + 4 * $n + $saves + $fn->{frame} + $fn->{depth} };
 }
 
-sub att {
-  my ($self, $o) = @_;
-  my $star = $o->{indirect} ? '*' : '';
-  return "$star%$o->{reg}" if $o->{kind} eq 'reg';
-  return "\$$o->{expr}" if $o->{kind} eq 'imm';
-  return $o->{expr} if $o->{kind} eq 'label';
-  my $s = $o->{disp} // '';
-  $s .= "(%$o->{base}";
-  $s .= ",%$o->{index},$o->{scale}" if defined $o->{index};
-  return "$star$s)";
-}
-
-sub intel {
-  my ($self, $o, $size) = @_;
-  return $o->{reg} if $o->{kind} eq 'reg';
-  return $o->{expr} if $o->{kind} eq 'imm' || $o->{kind} eq 'label';
-  my @terms = ($o->{base});
-  push @terms, "$o->{index}*$o->{scale}" if defined $o->{index};
-  my $s = '[' . join('+', @terms);
-  if (defined $o->{disp}) {
-    my $d = $o->{disp};
-    $s .= ($d =~ /^-/ ? $d : "+$d");
-  }
-  $s .= ']';
-  return $size ? "$NASM_SIZE{$size} $s" : $s;
-}
-
-sub statement {
-  my ($self, $s) = @_;
-  return if $s !~ /\S/;
-  $s =~ s/^\s+//;
-  if ($s =~ /^(\.L\w+):\s*(.*)$/) {
-    $self->emit($self->sym($1) . ':');
-    return $self->statement($2) if length $2;
-    return;
-  }
-  $self->err("only local .L labels may be defined in the text: $s")
-    if $s =~ /^[\w.\$]+:/;
-  if ($s =~ /^\.(\w+)\s*(.*)$/) {
-    return $self->directive($1, $2);
-  }
-  return $self->instruction($s);
-}
+# Data values are checked like any other expression (labels only as
+# differences).
+sub data_value { my ($self, $e) = @_; return $self->expr($e); }
 
 sub directive {
   my ($self, $d, $args) = @_;
+  return if $self->common_directive($d, $args);
   my $nasm = $self->nasm;
-  if ($d =~ /^(text|rodata|data)$/) {
-    $self->err(".$d inside function $self->{fn}{name}") if $self->{fn};
-    return $self->set_section($d);
-  }
-  if ($d eq 'align') {
-    $self->err(".align wants a power of two, got '$args'")
-      unless $args =~ /^\d+$/ && $args > 0 && ($args & ($args - 1)) == 0;
-    if ($nasm) {
-      return $self->emit($self->{section} eq 'text' ? "align $args"
-                                                    : "align $args, db 0");
-    }
-    my $log = 0;
-    $log++ while (1 << $log) < $args;
-    return $self->emit(".p2align $log");
-  }
-  my %data = (byte => ['.byte', 'db'], short => ['.short', 'dw'],
-              long => ['.long', 'dd'], quad => ['.quad', 'dq']);
-  if ($data{$d}) {
-    my @v = map { $self->expr($_) } $self->split_operands($args);
-    $self->err(".$d without values") unless @v;
-    return $self->emit(($nasm ? $data{$d}[1] : $data{$d}[0]) . ' ' .
-                       join(', ', @v));
-  }
-  if ($d eq 'asciz') {
-    $self->err(".asciz wants one plain string") unless $args =~ /^"([^"\\]*)"$/;
-    return $self->emit($nasm ? "db \"$1\", 0" : ".asciz \"$1\"");
-  }
-  if ($d eq 'func_begin') { return $self->func_begin($args); }
-  if ($d eq 'func_end') { return $self->func_end($args); }
-  if ($d eq 'epilogue') {
-    $self->err(".epilogue outside a managed function")
-      unless $self->{fn} && !$self->{fn}{raw};
-    $self->err(".epilogue takes no arguments") if $args ne '';
-    return $self->emit_epilogue;
-  }
   if ($d eq 'get_pc') {
     my ($reg, $anchor) = $args =~ /^%(\w+)\s*,\s*(\.L\w+)$/
       or $self->err(".get_pc wants %reg, .Lanchor");
@@ -596,23 +386,13 @@ sub directive {
     $self->{thunks}{$reg} = 1;
     return $self->emit("call " . $self->thunk_label($reg), $self->sym($anchor) . ':');
   }
-  if ($d =~ /^cfi_(adjust_cfa_offset|def_cfa_offset|def_cfa_register|def_cfa|offset|restore|remember_state|restore_state|rel_offset|register|same_value|undefined)$/) {
-    $self->err(".$d is allowed only in raw functions (managed ones get their CFI from the declaration)")
-      unless $self->{fn} && $self->{fn}{raw};
-    return if $nasm;
-    my $a = $args;
-    $a =~ s/%(\w+)/$self->err("unknown register %$1") unless is_reg($1); "%$1"/ge;
-    return $self->emit(".$d $a");
-  }
+  return if $self->raw_cfi_directive($d, $args, 'declaration');
   $self->err("unknown directive .$d");
 }
 
 sub func_begin {
   my ($self, $args) = @_;
-  $self->err("function $self->{fn}{name} not closed before a new one") if $self->{fn};
-  $self->err(".func_begin outside .text") unless $self->{section} eq 'text';
-  my ($name, @kv) = $self->split_operands($args);
-  $self->err("bad function name '$name'") unless $name =~ /^[A-Za-z_]\w*$/;
+  my ($name, @kv) = $self->func_begin_head($args);
   my %fn = (name => $name, args => 0, save => [], frame => 0, align => 0,
             global => 0, raw => 0, depth => 0, returned => 0);
   for my $kv (@kv) {
@@ -620,13 +400,8 @@ sub func_begin {
       $self->err("args=$1: at most 8 argument words") if $1 > 8;
       $fn{args} = $1;
     } elsif ($kv =~ /^save=([\w:]+)$/) {
-      $fn{save} = [split /:/, $1];
-      for my $r (@{ $fn{save} }) {
-        $self->err("save=$r: only ebx, esi, edi, ebp are callee-saved")
-          unless $CALLEE_SAVED{$r};
-      }
-      my %seen;
-      $self->err("save lists a register twice") if grep { $seen{$_}++ } @{ $fn{save} };
+      $fn{save} = $self->parse_save($1, \%CALLEE_SAVED,
+                                    'ebx, esi, edi, ebp are callee-saved');
     } elsif ($kv =~ /^frame=(\d+)$/) {
       $fn{frame} = ($1 + 3) & ~3;
     } elsif ($kv =~ /^align=(\d+)$/) {
@@ -648,20 +423,9 @@ sub func_begin {
   $self->err("$name: frame=$fn{frame}: at most 4096 bytes without stack probes")
     if $fn{frame} + $fn{align} > 4096;
   $self->{fn} = \%fn;
-  my $f = $self->{flavour};
   my $nasm = $self->nasm;
   my $s = $self->sym($name);
-  if ($f eq 'elf') {
-    $self->emit(".globl $s");
-    $self->emit(".hidden $s") unless $fn{global};
-    $self->emit(".type $s,\@function");
-  } elsif ($f eq 'macosx') {
-    $self->emit(".globl $s");
-    $self->emit(".private_extern $s") unless $fn{global};
-  } else {
-    $self->emit("global $s");
-  }
-  $self->emit($nasm ? "align 16" : ".p2align 4", "$s:");
+  $self->emit_function_symbol($s, $fn{global});
   $self->emit(".cfi_startproc") unless $nasm;
   $self->emit("endbr32");
   return if $fn{raw};
@@ -716,11 +480,7 @@ sub emit_epilogue {
 
 sub func_end {
   my ($self, $args) = @_;
-  my $fn = $self->{fn};
-  $self->err(".func_end without .func_begin") unless $fn;
-  $self->err(".func_end takes no arguments") if $args ne '';
-  $self->err("managed function $fn->{name} has no .epilogue")
-    if !$fn->{raw} && !$fn->{returned};
+  my $fn = $self->check_func_end($args);
   my $s = $self->sym($fn->{name});
   if (!$self->nasm) {
     $self->emit(".cfi_endproc");
@@ -747,22 +507,8 @@ sub check_written {
 
 sub instruction {
   my ($self, $s) = @_;
-  my $prefix = '';
-  if ($s =~ s/^rep\s+//) {
-    $prefix = 'rep ';
-    $self->err("rep before a non-string instruction: $s")
-      unless $s =~ /^(lods|stos|movs)[bwl]\b/;
-  }
-  my ($mn, $rest) = $s =~ /^([a-z][a-z0-9]*)\s*(.*)$/
-    or $self->err("cannot parse '$s'");
-  my ($base, $size);
-  if ($PLAIN{$mn} || $SUFFIXED{$mn}) {
-    $base = $mn;
-  } elsif ($mn =~ /^(\w+)([bwl])$/ && $SUFFIXED{$1}) {
-    ($base, $size) = ($1, $SIZE_OF_SUFFIX{$2});
-  } else {
-    $self->err("unknown instruction '$mn'");
-  }
+  my ($prefix, $mn, $rest, $base, $size) =
+    $self->parse_mnemonic($s, \%PLAIN, \%SUFFIXED, \%SIZE_OF_SUFFIX);
   my $fn = $self->{fn};
   $self->err("instruction outside a function: $s") unless $fn;
   my $branch = $BRANCH{$base} ? 1 : 0;
@@ -801,24 +547,11 @@ sub instruction {
     $self->err("$mn: only 32-bit pushes and pops") unless ($sz // 0) == 4;
   }
 
-  my $text;
-  if (!$self->nasm) {
-    $text = $prefix . $mn . (@ops ? ' ' . join(', ', map { $self->att($_) } @ops) : '');
-  } else {
-    my $name = $NASM_NAME{$base} // $base;
-    my @iops;
-    if (my $mx = $MOVX{$mn}) {
-      $name = $mx->[0];
-      @iops = ($self->intel($ops[1]),
-               $self->intel($ops[0], $ops[0]{kind} eq 'mem' ? $mx->[1] : 0));
-    } else {
-      my $sized = $size && $base ne 'lea' ? $size : 0;
-      $sized = 4 if $branch;
-      @iops = reverse map { $self->intel($_, $sized) } @ops;
-    }
-    $text = $prefix . $name . (@iops ? ' ' . join(', ', @iops) : '');
-  }
-  $self->emit($text);
+  # An indirect branch through memory reads 4 bytes.
+  $self->emit($self->nasm
+    ? $self->nasm_instruction($prefix, $mn, $base, $size, $branch, \@ops,
+                              \%NASM_NAME, \%MOVX, 4)
+    : $self->att_instruction($prefix, $mn, @ops));
 
   # Pushes and pops in a managed body: the CFA moves with %esp (unless %ebp
   # is the CFA register), and arg(N) follows.
@@ -833,18 +566,10 @@ sub instruction {
 # write_output(FLAVOUR, OUTPUT, TEXT, SOURCE) translates TEXT and writes it
 # to OUTPUT (standard output if OUTPUT is undefined or '-').
 sub write_output {
-  my ($flavour, $output, $text, $source) = @_;
-  $source //= 'stdin';
-  $source =~ s{^.*?(crypto/)}{$1};
-  my $x = X86Asm->new($flavour, $source);
-  my $result = $x->translate($text);
-  PerlasmOutput::write_result('x86asm', $output, $result);
+  PerlasmCommon::write_output(__PACKAGE__, 'x86asm', @_);
 }
 
-if (!caller) {
-  my ($flavour, $output) = @ARGV;
-  my $text = do { local $/; <STDIN> };
-  write_output($flavour, $output, $text, 'stdin');
-}
+# Used as a filter when run directly.
+PerlasmCommon::run_as_filter(\&write_output) if !caller;
 
 1;
