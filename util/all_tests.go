@@ -36,6 +36,10 @@
 //	                  kernels without 32-bit support (no valgrind then)
 //	-timeout D        time limit of one run (default 30m)
 //	-v                print each command, its full output, and `bssl cpu`
+//	-all-masks        run every mask; by default a mask is skipped (and
+//	                  listed as SKIP) when `bssl cpu` under it, in the same
+//	                  test, target and CPU model, shows exactly the
+//	                  implementation rows of an earlier mask (see dedupe)
 //
 // A run passes when its command exits with status 0 within the time limit.
 // A command whose binary is missing fails (a mode that was not requested is
@@ -100,6 +104,7 @@ var (
 	configPath      = flag.String("config", "", "the test list (default: util/all_tests.json in the repository)")
 	timeout         = flag.Duration("timeout", 30*time.Minute, "time limit of one run")
 	verbose         = flag.Bool("v", false, "print commands, full output and `bssl cpu`")
+	allMasks        = flag.Bool("all-masks", false, "run every mask, even one whose implementation rows equal an earlier mask's")
 )
 
 // The x86 capability bits, as positions in the two 64-bit words of
@@ -283,7 +288,14 @@ type run struct {
 	env      []string // the environment
 	bssl     string   // path of bssl in the run's build dir ("" if none)
 	emulator []string // prefix for bssl: qemu or nothing (never valgrind)
+	probe    []string // prefix for `bssl cpu`: the emulator, or valgrind
+	group    string   // test, target and CPU model: runs that differ only by mask
 	err      error    // set when the run cannot even be built
+
+	// sameAs is the label of an earlier run of the same group whose
+	// `bssl cpu` listed exactly the same implementation rows; this run is
+	// then not executed (see dedupe).
+	sameAs string
 
 	// Results.
 	passed  bool
@@ -454,6 +466,7 @@ func planRuns(c *config, source string) ([]*run, error) {
 					if tg.valgrind {
 						r.label += " (valgrind)"
 					}
+					r.group = fmt.Sprintf("%s [%s] valgrind=%v", t.Name, where, tg.valgrind)
 					cmd, err := expandCmd(t.Cmd, tg.build, vectors, source)
 					if err != nil {
 						return nil, fmt.Errorf("test %q: %v", t.Name, err)
@@ -467,8 +480,12 @@ func planRuns(c *config, source string) ([]*run, error) {
 					switch {
 					case r.emulator != nil:
 						r.argv = append(append([]string{}, r.emulator...), cmd...)
+						r.probe = r.emulator
 					case tg.valgrind:
 						r.argv = append(append([]string{}, valgrindArgs...), cmd...)
+						// Valgrind's CPU lacks some features (SHA-NI,
+						// AVX-512): ask it what it offers.
+						r.probe = []string{"valgrind", "-q"}
 					default:
 						r.argv = cmd
 					}
@@ -522,8 +539,8 @@ func execute(r *run) {
 		r.passed = true
 	}
 
-	if r.bssl != "" {
-		argv := append(append([]string{}, r.emulator...), r.bssl, "cpu")
+	if r.bssl != "" && r.cpuInfo == nil {
+		argv := append(append([]string{}, r.probe...), r.bssl, "cpu")
 		ctx2, cancel2 := context.WithTimeout(context.Background(), time.Minute)
 		defer cancel2()
 		c := exec.CommandContext(ctx2, argv[0], argv[1:]...)
@@ -532,6 +549,52 @@ func execute(r *run) {
 			r.cpuInfo = info
 		} else if *verbose {
 			r.cpuInfo = append(info, fmt.Sprintf("(bssl cpu: %v)\n", err)...)
+		}
+	}
+}
+
+// implRows returns the lines of `bssl cpu` output that list a primitive's
+// implementations ("sha256: shani (available: shani avx2 ... nohw)").
+func implRows(info []byte) string {
+	var rows []string
+	for _, line := range strings.Split(string(info), "\n") {
+		if strings.Contains(line, "(available:") {
+			rows = append(rows, strings.TrimSpace(line))
+		}
+	}
+	return strings.Join(rows, "\n")
+}
+
+// dedupe runs `bssl cpu` for every run (under its emulator or valgrind, with
+// its mask) and marks as sameAs each run whose group already has a run with
+// exactly the same implementation rows available and chosen. Every
+// capability-dependent path of the library goes through those tables, and
+// the tests force each available row, so such a run would execute the very
+// same code as the earlier one: a mask that removes a feature the CPU (or
+// qemu, or valgrind) does not have, or one that no row of this architecture
+// depends on. Runs without a bssl, or whose `bssl cpu` fails, always run.
+func dedupe(runs []*run) {
+	first := map[string]string{}
+	for _, r := range runs {
+		if r.bssl == "" {
+			continue
+		}
+		argv := append(append([]string{}, r.probe...), r.bssl, "cpu")
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		c := exec.CommandContext(ctx, argv[0], argv[1:]...)
+		c.Env = r.env
+		info, err := c.CombinedOutput()
+		cancel()
+		rows := implRows(info)
+		if err != nil || rows == "" {
+			continue
+		}
+		r.cpuInfo = info
+		key := r.group + "\n" + rows
+		if label, ok := first[key]; ok {
+			r.sameAs = label
+		} else {
+			first[key] = r.label
 		}
 	}
 }
@@ -717,6 +780,19 @@ func main() {
 	}
 	if len(runs) == 0 {
 		fatal(fmt.Errorf("no test matches -filter %q", *filter))
+	}
+	if !*allMasks {
+		dedupe(runs)
+		var kept []*run
+		for _, r := range runs {
+			if r.sameAs != "" {
+				fmt.Fprintf(out, "SKIP %s: the same implementation rows as %s\n", r.label, r.sameAs)
+				continue
+			}
+			kept = append(kept, r)
+		}
+		runs = kept
+		out.Flush()
 	}
 	if *useValgrind {
 		if _, err := exec.LookPath("valgrind"); err != nil {
