@@ -22,12 +22,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#if defined(__linux__) || defined(__APPLE__)
-#include <sys/mman.h>
-#include <unistd.h>
-#define HAVE_GUARD_PAGES
-#endif
-
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -37,6 +31,7 @@
 #include "../internal.h"
 #include "../test/abi_test.h"
 #include "../test/file_test.h"
+#include "../test/guard_page.h"
 #include "../test/json.h"
 #include "../test/test_util.h"
 #include "internal.h"
@@ -572,6 +567,18 @@ TEST(SHATest, AccumulatedAllRows) {
   }
 }
 
+// StoreBigEndian writes the first out->size() bytes of the state words
+// `words` H_0 || H_1 || ... as big-endian bytes (FIPS 180-4 §6.x.2 step 4,
+// truncated for SHA-224, SHA-384 and SHA-512/t).
+template <typename W>
+void StoreBigEndian(const W *words, std::vector<uint8_t> *out) {
+  const size_t kBytes = sizeof(W);
+  for (size_t i = 0; i < out->size(); i++) {
+    (*out)[i] = static_cast<uint8_t>(words[i / kBytes] >>
+                                     (8 * (kBytes - 1 - i % kBytes)));
+  }
+}
+
 // ReferenceDigest hashes `len` bytes without any of sha*.c's buffering or
 // padding code: it pads a copy of the whole message as FIPS 180-4 §5.1 says
 // (0x80, zeros, the bit length in 8 or 16 big-endian bytes), takes the IV
@@ -605,16 +612,12 @@ std::vector<uint8_t> ReferenceDigest(const Hash &h, const uint8_t *in,
       SHA512_256_Init(&ctx);
     }
     sha512_block_data_order_nohw(ctx.h, msg.data(), blocks);
-    for (size_t i = 0; i < h.md_len; i++) {
-      out[i] = static_cast<uint8_t>(ctx.h[i / 8] >> (56 - 8 * (i % 8)));
-    }
+    StoreBigEndian(ctx.h, &out);
   } else if (name == "SHA1") {
     SHA_CTX ctx;
     SHA1_Init(&ctx);
     sha1_block_data_order_nohw(ctx.h, msg.data(), blocks);
-    for (size_t i = 0; i < h.md_len; i++) {
-      out[i] = static_cast<uint8_t>(ctx.h[i / 4] >> (24 - 8 * (i % 4)));
-    }
+    StoreBigEndian(ctx.h, &out);
   } else {
     SHA256_CTX ctx;
     if (name == "SHA224") {
@@ -623,9 +626,7 @@ std::vector<uint8_t> ReferenceDigest(const Hash &h, const uint8_t *in,
       SHA256_Init(&ctx);
     }
     sha256_block_data_order_nohw(ctx.h, msg.data(), blocks);
-    for (size_t i = 0; i < h.md_len; i++) {
-      out[i] = static_cast<uint8_t>(ctx.h[i / 4] >> (24 - 8 * (i % 4)));
-    }
+    StoreBigEndian(ctx.h, &out);
   }
   return out;
 }
@@ -745,53 +746,14 @@ TEST(SHATest, TablesEndWithNoHW) {
 
 // --- Buffers against a guard page ----------------------------------------------
 
-#if defined(HAVE_GUARD_PAGES)
-// GuardedBuffer is `len` bytes that end exactly where an inaccessible page
-// starts, so any read or write past the end faults.
-class GuardedBuffer {
- public:
-  explicit GuardedBuffer(size_t len) : len_(len) {
-    page_ = static_cast<size_t>(sysconf(_SC_PAGESIZE));
-    size_t data_pages = (len + page_ - 1) / page_;
-    map_size_ = (data_pages + 1) * page_;
-    void *p = mmap(nullptr, map_size_, PROT_READ | PROT_WRITE,
-                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (p == MAP_FAILED) {
-      base_ = nullptr;
-      return;
-    }
-    base_ = static_cast<uint8_t *>(p);
-    if (mprotect(base_ + data_pages * page_, page_, PROT_NONE) != 0) {
-      munmap(base_, map_size_);
-      base_ = nullptr;
-    }
-  }
-  ~GuardedBuffer() {
-    if (base_ != nullptr) {
-      munmap(base_, map_size_);
-    }
-  }
-  bool ok() const { return base_ != nullptr; }
-  // data returns the start of the `len` bytes; data() + len is the guard.
-  uint8_t *data() const {
-    return base_ + (map_size_ - page_) - len_;
-  }
-
- private:
-  size_t len_, page_, map_size_;
-  uint8_t *base_;
-};
-
 // Inputs of every length 0..300 that end at the guard page, and digests
 // written so they end at it, through every route.
 TEST(SHATest, GuardPage) {
   TestRNG rng(8);
   for (const Hash &h : kHashes) {
-    GuardedBuffer out(h.md_len);
-    ASSERT_TRUE(out.ok());
+    GuardedBuffer out(h.md_len, GuardedBuffer::kEndAtGuard);
     for (size_t len = 0; len <= 300; len++) {
-      GuardedBuffer in(len);
-      ASSERT_TRUE(in.ok());
+      GuardedBuffer in(len, GuardedBuffer::kEndAtGuard);
       rng.Fill(in.data(), len);
       std::vector<uint8_t> want = AllRoutes(h, in.data(), len, &rng);
       h.oneshot(in.data(), len, out.data());
@@ -800,10 +762,11 @@ TEST(SHATest, GuardPage) {
       ASSERT_EQ(1, EVP_Digest(in.data(), len, out.data(), &out_len, h.evp(),
                               nullptr));
       EXPECT_EQ(Bytes(want), Bytes(out.data(), h.md_len));
+      EXPECT_TRUE(in.CanariesIntact()) << h.name << " " << len;
     }
+    EXPECT_TRUE(out.CanariesIntact()) << h.name;
   }
 }
-#endif  // HAVE_GUARD_PAGES
 
 // --- Constant time ------------------------------------------------------------
 

@@ -28,6 +28,7 @@
 
 #include "../../internal.h"
 #include "../../test/abi_test.h"
+#include "../../test/asm_path_test.h"
 #include "../../test/test_util.h"
 #include "../internal.h"
 #include "poly1305_asm_armv8.h"
@@ -284,6 +285,54 @@ Words StateValue(const poly1305_armv8_state &st) {
   return FromU64s({st.h0, st.h1, st.h2});
 }
 
+// Schoolbook returns h after `nblocks` 16-byte blocks of `msg`, each
+// block m_i read little-endian with `padbit` as bit 128:
+// h = ((h + m_i) * r) mod p, p = 2^130 - 5, one block at a time.
+Words Schoolbook(Words h, const Words &r, const uint8_t *msg, size_t nblocks,
+                 uint32_t padbit) {
+  for (size_t b = 0; b < nblocks; b++) {
+    Words mw(4);
+    for (int i = 0; i < 4; i++) {
+      mw[i] = CRYPTO_load_u32_le(msg + 16 * b + 4 * i);
+    }
+    mw.push_back(padbit);
+    h = Reduce(Mul(Add(h, mw), r));
+  }
+  return h;
+}
+
+// CheckEmitMaxS emits the tag of state `st`, whose h is `h` mod p, with
+// s = 2^128 - 1 through CHECK_ABI and checks it is (h + s) mod 2^128.
+void CheckEmitMaxS(ImplState *st, const Words &h, const char *what) {
+  uint8_t mac[16], s_ff[16];
+  memset(s_ff, 0xff, sizeof(s_ff));
+  CHECK_ABI(poly1305_emit_armv8, st->bytes, mac, s_ff);
+  Words tag = Add(h, Words(4, 0xffffffff));
+  tag.resize(4);
+  Words got_tag(4);
+  for (int i = 0; i < 4; i++) {
+    got_tag[i] = CRYPTO_load_u32_le(mac + 4 * i);
+  }
+  EXPECT_EQ(tag, got_tag) << what << " tag";
+}
+
+// StartAt initialises `st` with `init` and `key`, then replaces its
+// accumulator h (h0, h1, h2) with that of `start`. It returns the state as
+// the assembly sees it and sets `*r` to the clamped r.
+poly1305_armv8_state StartAt(InitFn init, const std::vector<uint8_t> &key,
+                             const poly1305_armv8_state &start,
+                             ImplState *st, Words *r) {
+  init(st->bytes, key.data());
+  poly1305_armv8_state s;
+  memcpy(&s, st->bytes, sizeof(s));
+  *r = FromU64s({s.r0, s.r1});
+  s.h0 = start.h0;
+  s.h1 = start.h1;
+  s.h2 = start.h2;
+  memcpy(st->bytes, &s, sizeof(s));
+  return s;
+}
+
 // BlocksValue runs `impl`'s blocks on a state whose h is `start` and r from
 // `key`, and checks the result against the schoolbook value, the exit bound
 // and emit.
@@ -291,40 +340,17 @@ void CheckBounds(const Impl &impl, const std::vector<uint8_t> &key,
                  const poly1305_armv8_state &start, uint32_t padbit,
                  const std::vector<uint8_t> &msg) {
   ImplState st;
-  impl.init(st.bytes, key.data());
-  poly1305_armv8_state s;
-  memcpy(&s, st.bytes, sizeof(s));
-  Words r = FromU64s({s.r0, s.r1});
-  s.h0 = start.h0;
-  s.h1 = start.h1;
-  s.h2 = start.h2;
-  memcpy(st.bytes, &s, sizeof(s));
+  Words r;
+  poly1305_armv8_state s = StartAt(impl.init, key, start, &st, &r);
 
-  Words h = StateValue(s);
-  for (size_t b = 0; b < msg.size() / 16; b++) {
-    Words mw(4);
-    for (int i = 0; i < 4; i++) {
-      mw[i] = CRYPTO_load_u32_le(msg.data() + 16 * b + 4 * i);
-    }
-    mw.push_back(padbit);
-    h = Reduce(Mul(Add(h, mw), r));
-  }
+  Words h = Schoolbook(StateValue(s), r, msg.data(), msg.size() / 16, padbit);
   impl.blocks(st.bytes, msg.data(), msg.size(), padbit);
   memcpy(&s, st.bytes, sizeof(s));
   EXPECT_LE(s.h2, 4u) << impl.name << " exit bound";
   EXPECT_EQ(h, Reduce(StateValue(s)))
       << impl.name << " h0 " << start.h0 << " h1 " << start.h1 << " h2 "
       << start.h2 << " padbit " << padbit << " len " << msg.size();
-  uint8_t mac[16], s_ff[16];
-  memset(s_ff, 0xff, sizeof(s_ff));
-  CHECK_ABI(poly1305_emit_armv8, st.bytes, mac, s_ff);
-  Words tag = Add(h, Words(4, 0xffffffff));
-  tag.resize(4);
-  Words got_tag(4);
-  for (int i = 0; i < 4; i++) {
-    got_tag[i] = CRYPTO_load_u32_le(mac + 4 * i);
-  }
-  EXPECT_EQ(tag, got_tag) << impl.name << " tag";
+  CheckEmitMaxS(&st, h, impl.name);
 }
 
 std::vector<poly1305_armv8_state> EdgeStarts() {
@@ -342,10 +368,7 @@ std::vector<poly1305_armv8_state> EdgeStarts() {
 }
 
 TEST(Poly1305Armv8Test, NEONAccumulatorBounds) {
-  if (!NEONOrSkip()) {
-    GTEST_SKIP() << "NEON cannot run here (or is masked by OPENSSL_armcap): "
-                 << "poly1305_blocks_neon not tested";
-  }
+  SKIP_PATH_UNLESS(CRYPTO_is_NEON_capable(), poly1305_blocks_neon);
   TestRNG rng(0x706f6c7961726d05);
   for (int key_kind = 0; key_kind < 3; key_kind++) {
     std::vector<uint8_t> key =
@@ -368,10 +391,7 @@ TEST(Poly1305Armv8Test, NEONAccumulatorBounds) {
 // test makes (the largest the contract allows, among others), and compares
 // the uncarried columns it returns with the schoolbook value.
 TEST(Poly1305Armv8Test, NEONDirect) {
-  if (!NEONOrSkip()) {
-    GTEST_SKIP() << "NEON cannot run here (or is masked by OPENSSL_armcap): "
-                 << "poly1305_blocks_neon not tested";
-  }
+  SKIP_PATH_UNLESS(CRYPTO_is_NEON_capable(), poly1305_blocks_neon);
   TestRNG rng(0x706f6c7961726d06);
   for (int iter = 0; iter < 12; iter++) {
     std::vector<uint8_t> key =
@@ -403,14 +423,7 @@ TEST(Poly1305Armv8Test, NEONDirect) {
       // want = want 2^26 + h[k]
       want = Add(Mul(want, Words{1u << 26}), Words{h[k]});
     }
-    for (size_t b = 0; b < nblocks; b++) {
-      Words mw(4);
-      for (int i = 0; i < 4; i++) {
-        mw[i] = CRYPTO_load_u32_le(msg.data() + 16 * b + 4 * i);
-      }
-      mw.push_back(padbit);
-      want = Reduce(Mul(Add(want, mw), r));
-    }
+    want = Schoolbook(want, r, msg.data(), nblocks, padbit);
     uint64_t d[5];
     CHECK_ABI(poly1305_blocks_neon, d, h, msg.data(), msg.size(), padbit,
               powers);
@@ -435,14 +448,9 @@ TEST(Poly1305Armv8Test, AccumulatorBounds) {
           std::vector<uint8_t> msg(16 * nblocks,
                                    key_kind == 2 ? 0x00 : 0xff);
           ImplState st;
-          poly1305_init_armv8(st.bytes, key.data());
-          poly1305_armv8_state s;
-          memcpy(&s, st.bytes, sizeof(s));
-          Words r = FromU64s({s.r0, s.r1});
-          s.h0 = start.h0;
-          s.h1 = start.h1;
-          s.h2 = start.h2;
-          memcpy(st.bytes, &s, sizeof(s));
+          Words r;
+          poly1305_armv8_state s =
+              StartAt(poly1305_init_armv8, key, start, &st, &r);
 
           // Emit straight away: h mod p, fully reduced.
           Words want = Reduce(StateValue(s));
@@ -454,15 +462,7 @@ TEST(Poly1305Armv8Test, AccumulatorBounds) {
           EXPECT_EQ(want, got_w) << "emit of the start value";
 
           // The schoolbook value of the blocks.
-          Words h = StateValue(s);
-          for (size_t b = 0; b < nblocks; b++) {
-            Words mw(4);
-            for (int i = 0; i < 4; i++) {
-              mw[i] = CRYPTO_load_u32_le(msg.data() + 16 * b + 4 * i);
-            }
-            mw.push_back(padbit);
-            h = Reduce(Mul(Add(h, mw), r));
-          }
+          Words h = Schoolbook(StateValue(s), r, msg.data(), nblocks, padbit);
           CHECK_ABI(poly1305_blocks_armv8, st.bytes, msg.data(), msg.size(),
                     padbit);
           memcpy(&s, st.bytes, sizeof(s));
@@ -471,17 +471,7 @@ TEST(Poly1305Armv8Test, AccumulatorBounds) {
               << "h0 " << start.h0 << " h1 " << start.h1 << " h2 " << start.h2
               << " padbit " << padbit << " blocks " << nblocks;
 
-          // Emit with s = 2^128 - 1.
-          uint8_t s_ff[16];
-          memset(s_ff, 0xff, sizeof(s_ff));
-          CHECK_ABI(poly1305_emit_armv8, st.bytes, mac, s_ff);
-          Words tag = Add(h, Words(4, 0xffffffff));
-          tag.resize(4);
-          Words got_tag(4);
-          for (int i = 0; i < 4; i++) {
-            got_tag[i] = CRYPTO_load_u32_le(mac + 4 * i);
-          }
-          EXPECT_EQ(tag, got_tag) << "tag";
+          CheckEmitMaxS(&st, h, "armv8");
         }
       }
     }

@@ -36,6 +36,7 @@
 #include <gtest/gtest.h>
 
 #include "../../test/abi_test.h"
+#include "../../test/asm_path_test.h"
 #include "../../test/test_util.h"
 #include "../internal.h"
 #include "poly1305_asm.h"
@@ -287,23 +288,12 @@ void CheckPath(const char *name, BlocksFn fn, uint64_t seed) {
   }
 }
 
-// SKIP_UNLESS skips the running test, naming the path, when `capable` is
-// false, and exempts `fn` from the ABI coverage check.
-#define SKIP_UNLESS(capable, fn)                                          \
-  do {                                                                    \
-    if (!(capable)) {                                                     \
-      abi_test::NotRunnableHere(fn);                                      \
-      GTEST_SKIP() << #fn << " skipped: this CPU (or the OPENSSL_ia32cap " \
-                      "mask) does not allow it";                          \
-    }                                                                     \
-  } while (0)
-
 TEST(Poly1305AsmTest, X86_64) {
   CheckPath("poly1305_blocks_x86_64", poly1305_blocks_x86_64, 0x13051);
 }
 
 TEST(Poly1305AsmTest, AVX2) {
-  SKIP_UNLESS(CRYPTO_is_AVX2_capable(), poly1305_blocks_avx2);
+  SKIP_PATH_UNLESS(CRYPTO_is_AVX2_capable(), poly1305_blocks_avx2);
   CheckPath("poly1305_blocks_avx2", poly1305_blocks_avx2, 0x13053);
 }
 

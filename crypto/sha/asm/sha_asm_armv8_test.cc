@@ -4,15 +4,16 @@
 // (sha_asm_armv8.h) called directly against the portable C block function
 // of its family, and the public API run on each AArch64 table row.
 //
-// For each entry point the running CPU supports:
+// For each entry point the running CPU supports, CheckSHAPath
+// (sha_path_test.h) runs:
 //   - every block count 0..33 at every input alignment 0..15, from a random
 //     chaining value, through CHECK_ABI (on AArch64: x19-x29, d8-d15 and sp
 //     checked after each call, once the aarch64 trampoline exists; until
 //     then a plain call);
 //   - long random inputs (hundreds of blocks) at random alignments;
 //   - num_blocks == 0 with a null input: nothing is read, state unchanged;
-//   - (Linux, macOS) input that ends against an inaccessible page, so a
-//     read past the last block faults;
+//   - input that ends against an inaccessible page, so a read past the
+//     last block faults (where there are no guard pages, it says so);
 //   - one short call under CHECK_ABI_UNWIND.
 // Then, for each AArch64 row of each table, forced with CRYPTO_impl_force:
 // SHA-1, SHA-224, SHA-256, SHA-384, SHA-512, SHA-512/224, SHA-512/256 of
@@ -24,14 +25,9 @@
 
 #include <openssl/base.h>
 
-#include <string.h>
+#include <stdio.h>
 
-#if defined(__linux__) || defined(__APPLE__)
-#include <sys/mman.h>
-#include <unistd.h>
-#define SHA_ARMV8_TEST_GUARD_PAGES
-#endif
-
+#include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -40,182 +36,54 @@
 
 #include "../../impl.h"
 #include "../../test/abi_test.h"
+#include "../../test/asm_path_test.h"
 #include "../../test/test_util.h"
 #include "../internal.h"
 #include "sha_asm_armv8.h"
+#include "sha_path_test.h"
 
 #if defined(OPENSSL_AARCH64) && !defined(OPENSSL_NO_ASM)
 
 namespace {
 
-template <typename W, size_t kStateWords, size_t kBlockBytes>
-struct Family {
-  using Word = W;
-  using Fn = void (*)(W *state, const uint8_t *in, size_t num_blocks);
-  static constexpr size_t kWords = kStateWords;
-  static constexpr size_t kBlock = kBlockBytes;
-};
-using SHA1Family = Family<uint32_t, 5, 64>;
-using SHA256Family = Family<uint32_t, 8, 64>;
-using SHA512Family = Family<uint64_t, 8, 128>;
-
-template <typename F>
-std::vector<typename F::Word> RandomState(TestRNG *rng) {
-  std::vector<typename F::Word> s(F::kWords);
-  for (auto &w : s) {
-    w = static_cast<typename F::Word>(rng->Next());
-  }
-  return s;
-}
-
-#if defined(SHA_ARMV8_TEST_GUARD_PAGES)
-// GuardedBuf is `len` bytes ending exactly where a PROT_NONE page starts.
-class GuardedBuf {
- public:
-  explicit GuardedBuf(size_t len) {
-    page_ = static_cast<size_t>(sysconf(_SC_PAGESIZE));
-    size_t data_pages = (len + page_ - 1) / page_;
-    size_ = (data_pages + 1) * page_;
-    void *p = mmap(nullptr, size_, PROT_READ | PROT_WRITE,
-                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (p == MAP_FAILED) {
-      return;
-    }
-    base_ = static_cast<uint8_t *>(p);
-    if (mprotect(base_ + data_pages * page_, page_, PROT_NONE) != 0) {
-      munmap(base_, size_);
-      base_ = nullptr;
-      return;
-    }
-    data_ = base_ + data_pages * page_ - len;
-  }
-  ~GuardedBuf() {
-    if (base_ != nullptr) {
-      munmap(base_, size_);
-    }
-  }
-  GuardedBuf(const GuardedBuf &) = delete;
-  GuardedBuf &operator=(const GuardedBuf &) = delete;
-  uint8_t *data() const { return data_; }
-
- private:
-  size_t page_ = 0, size_ = 0;
-  uint8_t *base_ = nullptr;
-  uint8_t *data_ = nullptr;
-};
-#endif
-
-// CheckPath runs the direct checks listed at the top on `fn` (named
-// `name`) against the portable `ref`.
-template <typename F>
-void CheckPath(const char *name, typename F::Fn fn, typename F::Fn ref,
-               uint64_t seed) {
-  using Word = typename F::Word;
-  TestRNG rng(seed);
-  const size_t kMaxBlocks = 33;
-  std::vector<uint8_t> buf(kMaxBlocks * F::kBlock + 16);
-
-  for (size_t align = 0; align < 16; align++) {
-    for (size_t n = 0; n <= kMaxBlocks; n++) {
-      SCOPED_TRACE(testing::Message() << name << ": " << n
-                                      << " blocks at alignment " << align);
-      rng.Fill(buf.data(), buf.size());
-      const uint8_t *in = buf.data() + align;
-      std::vector<Word> want = RandomState<F>(&rng);
-      std::vector<Word> got = want;
-      std::vector<uint8_t> before(buf);
-      ref(want.data(), in, n);
-      CHECK_ABI(fn, got.data(), in, n);
-      EXPECT_EQ(want, got);
-      EXPECT_EQ(Bytes(before), Bytes(buf)) << "the input was modified";
-    }
-  }
-
-  for (size_t n : {300u, 517u, 1024u}) {
-    size_t align = static_cast<size_t>(rng.Below(16));
-    SCOPED_TRACE(testing::Message() << name << ": " << n
-                                    << " blocks at alignment " << align);
-    std::vector<uint8_t> big(n * F::kBlock + 16);
-    rng.Fill(big.data(), big.size());
-    std::vector<Word> want = RandomState<F>(&rng);
-    std::vector<Word> got = want;
-    ref(want.data(), big.data() + align, n);
-    CHECK_ABI(fn, got.data(), big.data() + align, n);
-    EXPECT_EQ(want, got);
-  }
-
-  {
-    std::vector<Word> want = RandomState<F>(&rng);
-    std::vector<Word> got = want;
-    CHECK_ABI(fn, got.data(), static_cast<const uint8_t *>(nullptr),
-              size_t{0});
-    EXPECT_EQ(want, got) << name << " changed the state for 0 blocks";
-  }
-
-#if defined(SHA_ARMV8_TEST_GUARD_PAGES)
-  for (size_t n : {1u, 2u, 5u}) {
-    GuardedBuf g(n * F::kBlock);
-    ASSERT_NE(nullptr, g.data());
-    rng.Fill(g.data(), n * F::kBlock);
-    std::vector<Word> want = RandomState<F>(&rng);
-    std::vector<Word> got = want;
-    ref(want.data(), g.data(), n);
-    CHECK_ABI(fn, got.data(), g.data(), n);
-    EXPECT_EQ(want, got) << name << ": " << n << " blocks before a guard page";
-  }
-#endif
-
-  {
-    rng.Fill(buf.data(), buf.size());
-    std::vector<Word> want = RandomState<F>(&rng);
-    std::vector<Word> got = want;
-    ref(want.data(), buf.data() + 1, 2);
-    CHECK_ABI_UNWIND(fn, got.data(), buf.data() + 1, size_t{2});
-    EXPECT_EQ(want, got) << name << " under the unwind check";
-  }
-}
-
-// SKIP_UNLESS skips the running test, naming the path, when `capable` is
-// false, and exempts `fn` from the ABI coverage check.
-#define SKIP_UNLESS(capable, fn)                                          \
-  do {                                                                    \
-    if (!(capable)) {                                                     \
-      abi_test::NotRunnableHere(fn);                                      \
-      GTEST_SKIP() << #fn << " skipped: this CPU (or the OPENSSL_armcap " \
-                      "mask) does not allow it";                          \
-    }                                                                     \
-  } while (0)
+using sha_path_test::CheckSHAPath;
+using sha_path_test::SHA1Family;
+using sha_path_test::SHA256Family;
+using sha_path_test::SHA512Family;
 
 TEST(SHAArmv8Test, SHA1HW) {
-  SKIP_UNLESS(CRYPTO_is_ARMv8_SHA1_capable(), sha1_block_data_order_hw);
-  CheckPath<SHA1Family>("sha1_block_data_order_hw", sha1_block_data_order_hw,
-                        sha1_block_data_order_nohw, 0xa5a1);
+  SKIP_PATH_UNLESS(CRYPTO_is_ARMv8_SHA1_capable(), sha1_block_data_order_hw);
+  CheckSHAPath<SHA1Family>("sha1_block_data_order_hw",
+                           sha1_block_data_order_hw,
+                           sha1_block_data_order_nohw, 0xa5a1);
 }
 
 TEST(SHAArmv8Test, SHA256HW) {
-  SKIP_UNLESS(CRYPTO_is_ARMv8_SHA256_capable(), sha256_block_data_order_hw);
-  CheckPath<SHA256Family>("sha256_block_data_order_hw",
-                          sha256_block_data_order_hw,
-                          sha256_block_data_order_nohw, 0xa256a);
+  SKIP_PATH_UNLESS(CRYPTO_is_ARMv8_SHA256_capable(),
+                   sha256_block_data_order_hw);
+  CheckSHAPath<SHA256Family>("sha256_block_data_order_hw",
+                             sha256_block_data_order_hw,
+                             sha256_block_data_order_nohw, 0xa256a);
 }
 
 TEST(SHAArmv8Test, SHA256Scalar) {
-  CheckPath<SHA256Family>("sha256_block_data_order_scalar",
-                          sha256_block_data_order_scalar,
-                          sha256_block_data_order_nohw, 0xa256b);
+  CheckSHAPath<SHA256Family>("sha256_block_data_order_scalar",
+                             sha256_block_data_order_scalar,
+                             sha256_block_data_order_nohw, 0xa256b);
 }
 
 TEST(SHAArmv8Test, SHA512HW) {
-  SKIP_UNLESS(CRYPTO_is_ARMv8_SHA512_capable(), sha512_block_data_order_hw);
-  CheckPath<SHA512Family>("sha512_block_data_order_hw",
-                          sha512_block_data_order_hw,
-                          sha512_block_data_order_nohw, 0xa512a);
+  SKIP_PATH_UNLESS(CRYPTO_is_ARMv8_SHA512_capable(),
+                   sha512_block_data_order_hw);
+  CheckSHAPath<SHA512Family>("sha512_block_data_order_hw",
+                             sha512_block_data_order_hw,
+                             sha512_block_data_order_nohw, 0xa512a);
 }
 
 TEST(SHAArmv8Test, SHA512Scalar) {
-  CheckPath<SHA512Family>("sha512_block_data_order_scalar",
-                          sha512_block_data_order_scalar,
-                          sha512_block_data_order_nohw, 0xa512b);
+  CheckSHAPath<SHA512Family>("sha512_block_data_order_scalar",
+                             sha512_block_data_order_scalar,
+                             sha512_block_data_order_nohw, 0xa512b);
 }
 
 // The public one-shot functions, each with the table that serves it.
@@ -240,36 +108,42 @@ std::vector<OneShot> OneShots() {
   };
 }
 
+// StreamDigest returns the digest of `len` bytes at `in` through one
+// family's streaming API (Init, Update(in[0..split)), Update(in[split..len)),
+// Final), `out_len` bytes long.
+template <typename Ctx>
+std::vector<uint8_t> StreamDigest(int (*init)(Ctx *),
+                                  int (*update)(Ctx *, const void *, size_t),
+                                  int (*final)(uint8_t *, Ctx *),
+                                  size_t out_len, const uint8_t *in,
+                                  size_t len, size_t split) {
+  std::vector<uint8_t> out(out_len);
+  Ctx c;
+  init(&c);
+  update(&c, in, split);
+  update(&c, in + split, len - split);
+  final(out.data(), &c);
+  return out;
+}
+
 // Digest of `in` through the streaming API of `name`, fed in two pieces
 // split at `split`.
 std::vector<uint8_t> SplitDigest(const char *name, const uint8_t *in,
                                  size_t len, size_t split) {
-  std::vector<uint8_t> out(SHA512_DIGEST_LENGTH);
   std::string n(name);
   if (n == "SHA-1") {
-    SHA_CTX c;
-    SHA1_Init(&c);
-    SHA1_Update(&c, in, split);
-    SHA1_Update(&c, in + split, len - split);
-    SHA1_Final(out.data(), &c);
-    out.resize(SHA_DIGEST_LENGTH);
-  } else if (n == "SHA-256") {
-    SHA256_CTX c;
-    SHA256_Init(&c);
-    SHA256_Update(&c, in, split);
-    SHA256_Update(&c, in + split, len - split);
-    SHA256_Final(out.data(), &c);
-    out.resize(SHA256_DIGEST_LENGTH);
-  } else if (n == "SHA-512") {
-    SHA512_CTX c;
-    SHA512_Init(&c);
-    SHA512_Update(&c, in, split);
-    SHA512_Update(&c, in + split, len - split);
-    SHA512_Final(out.data(), &c);
-  } else {
-    out.clear();  // the other variants share these three code paths
+    return StreamDigest<SHA_CTX>(SHA1_Init, SHA1_Update, SHA1_Final,
+                                 SHA_DIGEST_LENGTH, in, len, split);
   }
-  return out;
+  if (n == "SHA-256") {
+    return StreamDigest<SHA256_CTX>(SHA256_Init, SHA256_Update, SHA256_Final,
+                                    SHA256_DIGEST_LENGTH, in, len, split);
+  }
+  if (n == "SHA-512") {
+    return StreamDigest<SHA512_CTX>(SHA512_Init, SHA512_Update, SHA512_Final,
+                                    SHA512_DIGEST_LENGTH, in, len, split);
+  }
+  return {};  // the other variants share these three code paths
 }
 
 // Every padding edge of the public API on row `row` of each table, against
