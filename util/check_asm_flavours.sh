@@ -25,8 +25,9 @@
 #     the AT&T-to-Intel translation and the two ways unwind data is written
 #     (.seh_* directives vs explicit tables);
 #   * given ARCHIVE (a built libcrypto_static.a, elf flavour): its objects
-#     alone (-shared -nostartfiles, whole archive; Debian's crti.o/crtn.o
-#     lack the CET property) link with -z cet-report=error -z text, and the
+#     alone (-shared -nostdlib, whole archive: Debian's crti.o/crtn.o and
+#     libc_nonshared.a, e.g. its pthread_atfork, lack the CET property, and
+#     the check judges this library's objects) link with -z cet-report=error -z text, and the
 #     result has IBT+SHSTK, no TEXTREL and a non-executable GNU_STACK;
 #   * with Wine installed: the Win64 trampoline and fixtures run, from both
 #     Win64 flavours (crypto/test/asm/win64_abi_smoke.c).
@@ -215,7 +216,7 @@ fi
 
 if [ -n "$archive" ]; then
   so="$work/whole-archive.so"
-  if gcc -shared -nostartfiles -o "$so" -Wl,--whole-archive "$archive" \
+  if gcc -shared -nostdlib -o "$so" -Wl,--whole-archive "$archive" \
        -Wl,--no-whole-archive -Wl,-z,cet-report=error -Wl,-z,text \
        -Wl,-z,noexecstack 2>"$work/err"; then
     pass "$archive: every object links with -z cet-report=error -z text"
