@@ -78,7 +78,9 @@ use strict;
 use warnings;
 use FindBin;
 use lib "$FindBin::Bin/../../perlasm";
+use lib "$FindBin::Bin";
 require "arm-xlate.pl";
+use SHA2ScalarArmv8;
 
 my ($flavour, $output) = @ARGV;
 
@@ -175,143 +177,14 @@ ___
 }
 
 # ---------------------------------------------------------------------------
-# sha256_block_data_order_scalar
+# sha256_block_data_order_scalar (crypto/sha/asm/SHA2ScalarArmv8.pm)
 # ---------------------------------------------------------------------------
-{
-  # Registers: the ring W[t mod 16] in x0-x15, a..h in x20-x27, the
-  # constant pointer in x28, and three temporaries: T0 (x16) and a pair
-  # (x17, x19) whose roles swap every round: one carries b ^ c into the
-  # round (X), the other is scratch and leaves holding a ^ b (Y), which is
-  # the next round's b ^ c. The frame holds the state pointer [sp], the
-  # blocks left [sp + 8], the input pointer [sp + 16] and the count of
-  # 16-round trips left [sp + 24].
-  my $kp = 'x28';
-  my $tk = 'w16';
-  my @xy = ('w17', 'w19');
-  my @v = map { "w$_" } 20 .. 27;      # a..h at the start of the block
-  my @w = map { "w$_" } 0 .. 15;       # the ring W[t mod 16]
-
-  # W[t] = σ1(W[t-2]) + W[t-7] + σ0(W[t-15]) + W[t-16], into W[t-16]'s
-  # slot; σ0(x) = ROTR7 ^ ROTR18 ^ SHR3, σ1(x) = ROTR17 ^ ROTR19 ^ SHR10.
-  sub sc_schedule {
-    my ($t, $s0, $s1) = @_;
-    my ($wt, $w2, $w7, $w15) = map { $w[($t - $_) % 16] } (0, 2, 7, 15);
-    return map { "\t$_\n" } (
-      "ror $s0, $w15, #7",
-      "eor $s0, $s0, $w15, ror #18",
-      "eor $s0, $s0, $w15, lsr #3",    # σ0(W[t-15])
-      "add $wt, $wt, $w7",
-      "ror $s1, $w2, #17",
-      "add $wt, $wt, $s0",
-      "eor $s1, $s1, $w2, ror #19",
-      "eor $s1, $s1, $w2, lsr #10",     # σ1(W[t-2])
-      "add $wt, $wt, $s1",
-    );
-  }
-
-  # Round t with the working variables in their current roles:
-  #   T1 = h + Σ1(e) + Ch(e,f,g) + K[t] + W[t];  T2 = Σ0(a) + Maj(a,b,c)
-  #   d += T1;  h = T1 + T2
-  # Σ0 = ROTR2 ^ ROTR13 ^ ROTR22, Σ1 = ROTR6 ^ ROTR11 ^ ROTR25.
-  # Ch(e,f,g) = (e & f) + (~e & g): the two terms share no bit, so adding
-  # them is their XOR. Maj(a,b,c) = ((a ^ b) & (b ^ c)) ^ b: where a = b
-  # it is b, elsewhere c. b ^ c is the previous round's a ^ b (the names
-  # shift by one), carried in $x, so Maj costs three instructions.
-  sub sc_round {
-    my ($t, $x, $y, $a, $b, $c, $d, $e, $f, $g, $h) = @_;
-    my $wt = $w[$t % 16];
-    return map { "\t$_\n" } (
-      "ldr $tk, [$kp], #4",             # K[t]
-      "add $h, $h, $wt",
-      "ror $y, $e, #6",
-      "add $h, $h, $tk",
-      "eor $y, $y, $e, ror #11",
-      "eor $y, $y, $e, ror #25",        # Σ1(e)
-      "and $tk, $e, $f",
-      "add $h, $h, $y",
-      "bic $y, $g, $e",
-      "add $h, $h, $tk",
-      "add $h, $h, $y",                    # T1
-      "eor $y, $a, $b",                    # a ^ b
-      "ror $tk, $a, #2",
-      "add $d, $d, $h",                    # d + T1
-      "and $x, $x, $y",
-      "eor $tk, $tk, $a, ror #13",
-      "eor $x, $x, $b",                    # Maj(a,b,c)
-      "eor $tk, $tk, $a, ror #22",      # Σ0(a)
-      "add $h, $h, $x",
-      "add $h, $h, $tk",                   # T1 + T2
-    );
-  }
-
-  $code .= <<"___";
-.func_begin sha256_block_data_order_scalar, save=x19:x20:x21:x22:x23:x24:x25:x26:x27:x28, frame=32
-	cbz	x2, .Lsc_done
-	stp	x0, x2, [sp]
-	str	x1, [sp, #16]
-	ldp	$v[0], $v[1], [x0]
-	ldp	$v[2], $v[3], [x0, #8]
-	ldp	$v[4], $v[5], [x0, #16]
-	ldp	$v[6], $v[7], [x0, #24]
-	adrl	$kp, .LK256
-.Lsc_loop:
-	// W[0..15]: 16 big-endian words.
-	ldr	x16, [sp, #16]
-___
-  for (my $i = 0; $i < 16; $i += 2) {
-    $code .= "\tldp\t$w[$i], $w[$i + 1], [x16], #8\n";
-  }
-  $code .= "\tstr\tx16, [sp, #16]\n";
-  $code .= "\trev\t$_, $_\n" for @w;
-  $code .= "\teor\t$xy[0], $v[1], $v[2]\t// b ^ c for round 0\n";
-  # Rounds 0-15 read the message as loaded; rounds 16-31 (schedule then
-  # round) are written once and run 3 times: after 16 rounds the ring
-  # slots, the roles a..h (a multiple of eight) and the X/Y pair (an even
-  # number of swaps) are all back in place. Looping rather than unrolling
-  # all 64 rounds keeps the function near 3 KB instead of 7-9 KB, for
-  # three instructions (a counter in the frame) per 16 rounds.
-  my @r = @v;   # roles a..h
-  for my $t (0 .. 31) {
-    if ($t == 16) {
-      $code .= "\tmov\tx16, #3\n\tstr\tx16, [sp, #24]\n.Lsc_rounds:\n";
-    }
-    $code .= join('', sc_schedule($t, $tk, $xy[1])) if $t >= 16;
-    $code .= join('', sc_round($t, @xy, @r));
-    @xy = reverse @xy;       # a ^ b becomes the next round's b ^ c
-    unshift @r, pop @r;      # the register that held h now holds a
-  }
-  die "roles not back in place" unless join(',', @r) eq join(',', @v);
-  $code .= <<"___";
-	ldr	x16, [sp, #24]
-	subs	x16, x16, #1
-	str	x16, [sp, #24]
-	b.ne	.Lsc_rounds
-___
-  my @h = @w[1 .. 8];   # H(i-1), into free schedule slots (x0 is the pointer)
-  $code .= <<"___";
-	// H(i) = H(i-1) + a..h.
-	ldr	x0, [sp]
-	ldp	$h[0], $h[1], [x0]
-	ldp	$h[2], $h[3], [x0, #8]
-	ldp	$h[4], $h[5], [x0, #16]
-	ldp	$h[6], $h[7], [x0, #24]
-___
-  $code .= "\tadd\t$v[$_], $v[$_], $h[$_]\n" for 0 .. 7;
-  $code .= <<"___";
-	stp	$v[0], $v[1], [x0]
-	stp	$v[2], $v[3], [x0, #8]
-	stp	$v[4], $v[5], [x0, #16]
-	stp	$v[6], $v[7], [x0, #24]
-	sub	$kp, $kp, #256
-	ldr	x16, [sp, #8]
-	subs	x16, x16, #1
-	str	x16, [sp, #8]
-	b.ne	.Lsc_loop
-.Lsc_done:
-.epilogue
-.func_end
-___
-}
+# σ0 = ROTR7 ^ ROTR18 ^ SHR3, σ1 = ROTR17 ^ ROTR19 ^ SHR10,
+# Σ0 = ROTR2 ^ ROTR13 ^ ROTR22, Σ1 = ROTR6 ^ ROTR11 ^ ROTR25 (§4.1.2).
+$code .= SHA2ScalarArmv8::block_function(
+  name => 'sha256_block_data_order_scalar', bits => 32, rounds => 64,
+  klabel => '.LK256', sigma0 => [7, 18, 3], sigma1 => [17, 19, 10],
+  Sigma0 => [2, 13, 22], Sigma1 => [6, 11, 25]);
 
 # The constants, shared by both paths.
 $code .= ".rodata\n.align 64\n.LK256:\n";
