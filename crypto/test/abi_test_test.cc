@@ -107,6 +107,54 @@ TEST(ABITest, Coverage) {
 
 }  // namespace
 
+#if defined(SUPPORTS_ABI_TEST)
+
+namespace {
+
+// CheckWeightedSumFixture calls `fixture` (each architecture's
+// bittern_abi_fixture_good, which returns sum over j of
+// (j + 1) * a[j] * weights[j] in its word size) through the checker with
+// 32 sets of random arguments: every argument register and stack slot is
+// read, and the callee-saved registers the fixture uses are restored.
+template <typename Word, typename Fn>
+void CheckWeightedSumFixture(Fn fixture, const Word weights[8]) {
+  TestRNG rng(1);
+  for (int i = 0; i < 32; i++) {
+    Word a[8], want = 0;
+    for (int j = 0; j < 8; j++) {
+      a[j] = static_cast<Word>(rng.Next());
+      want += static_cast<Word>(j + 1) * a[j] * weights[j];
+    }
+    EXPECT_EQ(want, CHECK_ABI(fixture, a[0], a[1], a[2], a[3], a[4], a[5],
+                              a[6], a[7]));
+  }
+}
+
+#if defined(OPENSSL_X86_64) || defined(OPENSSL_AARCH64)
+// The 64-bit fixtures weigh argument j by j + 1 only.
+const uint64_t kUnitWeights[8] = {1, 1, 1, 1, 1, 1, 1, 1};
+#endif
+
+// ExpectTrampolineListed checks the build's nm list of the library's
+// assembly symbols (the input of the coverage check): the trampoline, one
+// of those symbols, must be in it with the address the linker gave it.
+void ExpectTrampolineListed(const void *trampoline) {
+  bool found = false;
+  for (size_t i = 0; i < abi_test::kNumAsmEntryPoints; i++) {
+    const abi_test::AsmEntryPoint &e = abi_test::kAsmEntryPoints[i];
+    ASSERT_NE(nullptr, e.name);
+    if (strcmp(e.name, "bittern_abi_trampoline") == 0) {
+      found = true;
+      EXPECT_EQ(trampoline, e.addr);
+    }
+  }
+  EXPECT_TRUE(found) << "bittern_abi_trampoline missing from the nm list";
+}
+
+}  // namespace
+
+#endif  // SUPPORTS_ABI_TEST
+
 #if defined(SUPPORTS_ABI_TEST) && defined(OPENSSL_X86)
 
 // The 32-bit x86 fixtures (crypto/test/asm/abi_fixtures-x86.pl).
@@ -140,17 +188,7 @@ TEST(ABITest, X86GoodFixture) {
   }
   EXPECT_EQ(want, CHECK_ABI(bittern_abi_fixture_good, 1, 2, 3, 4, 5, 6, 7,
                             8));
-  TestRNG rng(1);
-  for (int i = 0; i < 32; i++) {
-    uint32_t a[8];
-    want = 0;
-    for (uint32_t j = 0; j < 8; j++) {
-      a[j] = static_cast<uint32_t>(rng.Next());
-      want += (j + 1) * a[j] * kX86Weights[j];
-    }
-    EXPECT_EQ(want, CHECK_ABI(bittern_abi_fixture_good, a[0], a[1], a[2],
-                              a[3], a[4], a[5], a[6], a[7]));
-  }
+  CheckWeightedSumFixture(bittern_abi_fixture_good, kX86Weights);
   // align=16: the frame is 16-byte aligned (the fixture adds %esp mod 16).
   EXPECT_EQ(0x12345678u - 0x1111u,
             CHECK_ABI(bittern_abi_fixture_aligned, 0x12345678u, 0x1111u));
@@ -197,17 +235,8 @@ TEST(ABITest, X86StackPointer) {
 // The build lists the library's assembly symbols with nm (ELF cdecl names
 // carry no underscore); the trampoline is one of them.
 TEST(ABITest, X86AsmSymbolList) {
-  bool found = false;
-  for (size_t i = 0; i < abi_test::kNumAsmEntryPoints; i++) {
-    const abi_test::AsmEntryPoint &e = abi_test::kAsmEntryPoints[i];
-    ASSERT_NE(nullptr, e.name);
-    if (strcmp(e.name, "bittern_abi_trampoline") == 0) {
-      found = true;
-      EXPECT_EQ(reinterpret_cast<const void *>(&bittern_abi_trampoline),
-                e.addr);
-    }
-  }
-  EXPECT_TRUE(found) << "bittern_abi_trampoline missing from the nm list";
+  ExpectTrampolineListed(
+      reinterpret_cast<const void *>(&bittern_abi_trampoline));
 }
 
 }  // namespace
@@ -239,16 +268,7 @@ namespace {
 TEST(ABITest, GoodFixture) {
   // a1 + 2*a2 + ... + 8*a8: checks every argument, the two on the stack too.
   EXPECT_EQ(204u, CHECK_ABI(bittern_abi_fixture_good, 1, 2, 3, 4, 5, 6, 7, 8));
-  TestRNG rng(1);
-  for (int i = 0; i < 32; i++) {
-    uint64_t a[8], want = 0;
-    for (int j = 0; j < 8; j++) {
-      a[j] = rng.Next();
-      want += (j + 1) * a[j];
-    }
-    EXPECT_EQ(want, CHECK_ABI(bittern_abi_fixture_good, a[0], a[1], a[2],
-                              a[3], a[4], a[5], a[6], a[7]));
-  }
+  CheckWeightedSumFixture(bittern_abi_fixture_good, kUnitWeights);
   EXPECT_EQ(0u, CHECK_ABI(bittern_abi_fixture_raw_ok));
   // The trampoline calls with %rsp 16-byte aligned, so at entry it is 8 mod
   // 16 (the return address was pushed).
@@ -339,17 +359,8 @@ TEST(ABITest, UnwindBadSavedRegister) {
 // The build lists the library's assembly symbols with nm; the trampoline is
 // one of them, with the address the linker gave it.
 TEST(ABITest, AsmSymbolList) {
-  bool found = false;
-  for (size_t i = 0; i < abi_test::kNumAsmEntryPoints; i++) {
-    const abi_test::AsmEntryPoint &e = abi_test::kAsmEntryPoints[i];
-    ASSERT_NE(nullptr, e.name);
-    if (strcmp(e.name, "bittern_abi_trampoline") == 0) {
-      found = true;
-      EXPECT_EQ(reinterpret_cast<const void *>(&bittern_abi_trampoline),
-                e.addr);
-    }
-  }
-  EXPECT_TRUE(found) << "bittern_abi_trampoline missing from the nm list";
+  ExpectTrampolineListed(
+      reinterpret_cast<const void *>(&bittern_abi_trampoline));
 }
 
 }  // namespace
@@ -384,16 +395,7 @@ TEST(ABITest, GoodFixture) {
   // uses x19, x20, d8, d9 and its frame, so the translator's managed
   // prologue and epilogue must restore them for this to pass.
   EXPECT_EQ(204u, CHECK_ABI(bittern_abi_fixture_good, 1, 2, 3, 4, 5, 6, 7, 8));
-  TestRNG rng(1);
-  for (int i = 0; i < 32; i++) {
-    uint64_t a[8], want = 0;
-    for (int j = 0; j < 8; j++) {
-      a[j] = rng.Next();
-      want += (j + 1) * a[j];
-    }
-    EXPECT_EQ(want, CHECK_ABI(bittern_abi_fixture_good, a[0], a[1], a[2],
-                              a[3], a[4], a[5], a[6], a[7]));
-  }
+  CheckWeightedSumFixture(bittern_abi_fixture_good, kUnitWeights);
   EXPECT_EQ(0u, CHECK_ABI(bittern_abi_fixture_leaf));
   EXPECT_EQ(0u, CHECK_ABI(bittern_abi_fixture_nonleaf));
   // AAPCS64: sp is 16-byte aligned at every public interface.
@@ -459,17 +461,8 @@ TEST(ABITest, OneFailurePerFault) {
 // The build lists the library's assembly symbols with nm; the trampoline is
 // one of them, with the address the linker gave it.
 TEST(ABITest, AsmSymbolList) {
-  bool found = false;
-  for (size_t i = 0; i < abi_test::kNumAsmEntryPoints; i++) {
-    const abi_test::AsmEntryPoint &e = abi_test::kAsmEntryPoints[i];
-    ASSERT_NE(nullptr, e.name);
-    if (strcmp(e.name, "bittern_abi_trampoline") == 0) {
-      found = true;
-      EXPECT_EQ(reinterpret_cast<const void *>(&bittern_abi_trampoline),
-                e.addr);
-    }
-  }
-  EXPECT_TRUE(found) << "bittern_abi_trampoline missing from the nm list";
+  ExpectTrampolineListed(
+      reinterpret_cast<const void *>(&bittern_abi_trampoline));
 }
 
 }  // namespace
