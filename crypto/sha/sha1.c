@@ -15,6 +15,7 @@
 #include "internal.h"
 #include "asm/sha_asm.h"
 #include "asm/sha_asm_armv8.h"
+#include "asm/sha_asm_x86.h"
 
 typedef void (*sha1_block_fn)(uint32_t state[5], const uint8_t *in,
                               size_t num_blocks);
@@ -146,6 +147,11 @@ static const struct sha1_impl_fns kSHA1SSSE3 = {sha1_block_data_order_ssse3};
 #if defined(OPENSSL_AARCH64) && !defined(OPENSSL_NO_ASM)
 static const struct sha1_impl_fns kSHA1Armv8 = {sha1_block_data_order_hw};
 #endif
+#if defined(OPENSSL_X86) && !defined(OPENSSL_NO_ASM)
+static const struct sha1_impl_fns kSHA1AVX_X86 = {sha1_block_data_order_avx};
+static const struct sha1_impl_fns kSHA1SSSE3_X86 = {
+    sha1_block_data_order_ssse3};
+#endif
 static const CRYPTO_IMPL kSHA1Impls[] = {
 #if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)
     // Measured on AMD Zen 5 (min-of-N TSC timing, crypto/sha/asm/
@@ -168,6 +174,16 @@ static const CRYPTO_IMPL kSHA1Impls[] = {
     // The sha1c/p/m chain bounds it at ~1.25 c/B on Cortex-A72/N1, against
     // ~5-8 c/B for the C code. No scalar row: it did not beat the C code.
     {"armv8", CRYPTO_is_ARMv8_SHA1_capable, &kSHA1Armv8},
+#endif
+#if defined(OPENSSL_X86) && !defined(OPENSSL_NO_ASM)
+    // 32-bit x86 (crypto/sha/asm/sha1-x86.pl). Not timed: this kernel runs
+    // no i686 binaries natively, and qemu timings mean nothing. Counted,
+    // instructions per 64-byte block (sha1-x86.pl's header): avx 1072,
+    // ssse3 1188, nohw 1619 (i686 gcc -O2; 1598 at -O3, with 539 memory
+    // operands against 142). Bound ~2.5 core c/B (the a -> ROTL^5 -> e
+    // chain, 2 ops a round); avx only saves the SSE register copies.
+    {"avx", CRYPTO_is_AVX_capable, &kSHA1AVX_X86},
+    {"ssse3", CRYPTO_is_SSSE3_capable, &kSHA1SSSE3_X86},
 #endif
     {"nohw", NULL, &kSHA1NoHW},
 };

@@ -27,23 +27,47 @@
 # |       |            | the previous ABCD. A72: SHA1C/P/M latency 4 (F0)   |
 # |       |            | [1]: 20 x 4 / 64 = 1.25 c/B; N1: latency 4, V0 [2]:|
 # |       |            | 1.25 c/B; M1: ~2-3 cycle latency [3]: ~0.8 c/B     |
-# | nohw  | 1009       | (the C code, gcc 12 -O2): A72 ~2 ALU ops/cycle     |
-# |       |            | ~8 c/B; N1 3 ALUs ~5.3 c/B                         |
+# | nohw  | 1028       | (the C code, gcc 12 -O2; 963 ALU ops, see below):  |
+# |       |            | A72 2 ALUs ~7.5 c/B; N1 3 ALUs ~5.0 c/B; M1 ~2.5   |
 #
 # Published figures on those cores, for comparison: OpenSSL's ARMv8 SHA1
 # path ~1.4-2.4 c/B on A57/A72; its scalar one ~7-9 c/B.
 #
 # Object size: 448 bytes of code, 64 of constants.
 #
-# No scalar assembly path: one was written (a..e, W[t mod 16], K and the
-# pointers all in registers, no memory traffic in the rounds) and counted
-# at 1001 instructions per block against the C code's 1009, with the same
-# number of ALU operations (987 vs 981; the C code only adds 14 more loads
-# and stores, which have their own pipes). SHA-1's round has no operation
-# A64 can fold that gcc does not already fold (add takes no rotated
-# operand, so ROTL5(a) and ROTL30(b) cost an instruction each either way),
-# so that path could not be shown to beat the C code on any core and is
-# not shipped: on cores without the SHA1 instructions the C row runs.
+# No scalar assembly path, re-checked against the current C code:
+#   aarch64-linux-gnu-gcc -O2 -S -Iinclude -I. -DOPENSSL_NO_ASM \
+#     crypto/sha/sha1.c -o sha1.s          (gcc 12.2)
+#   sed 's/^\tbne\t/\tb.ne\t/' sha1.s > sha1-bdot.s
+#   perl util/count_insns.pl sha1-bdot.s \
+#     --function sha1_block_data_order_nohw --loop .L3 --bytes 64
+# (the sed because count_insns.pl knows `b.ne` but not gcc's `bne`). The
+# C block loop is 1010 instructions, 1028 executed per block (its 6-insn
+# 16-byte message load loop runs 4 times):
+#   ALU  add 327, eor 312, ror 224, and 60, orr 40      = 963
+#   memory  ldr 12, str 8, ldp 8, stp 11 (W ring spills) =  39 (+ 4 q loads)
+#   other   rev32 (NEON, 4 executed), mov, cmp, bne
+# The floor for any scalar A64 SHA-1 (FIPS 180-4 section 6.1.2):
+#   rounds   80 x (ROTL5 + ROTL30 + 4 adds: e + K + W[t] + ROTL5(a) + f)
+#            = 480, plus f: Ch 3 x 20 + Parity 2 x 40 + Maj 4 x 20 = 220;
+#   schedule 64 x (3 eor + ROTL1) = 256;
+#   message  16 byte reversals (or 4 NEON rev32), H += 5 adds.
+#   = 961..977 ALU operations: what gcc already emits (961 + 2 pointer
+#   adds). A64 cannot fold any of them: `add` takes no rotated operand
+#   (so ROTL5(a) and ROTL30(b) are materialised: b's rotation reaches an
+#   add three rounds later as e), the logical ops' free ROR only moves a
+#   rotation that an add still needs, and Maj/Ch in add form
+#   ((b & c) + (d & (b ^ c)), (b & c) + (d & ~b)) cost the same as gcc's.
+# An assembly version could drop only the ~40 spill loads/stores, which use
+# the load/store pipes, not the ALUs that bind: Cortex-A72 2 integer ALUs
+# -> 963 / 2 = ~480 cycles per block either way (3-wide decode needs only
+# 1028 / 3 = 343); Neoverse N1 3 ALUs -> ~320 either way (decode 1028 / 4
+# = 257); Apple M1 6 ALUs -> 160, equal to the round chain (ROTL5 then the
+# add into the new a: 2 cycles x 80) either way. An earlier hand-written
+# version counted 1001 instructions, 987 of them ALU, against the C code's
+# 961: more work on the binding pipes, so it could not be faster on any of
+# the three (not timed: no hardware here). So no scalar SHA-1 is shipped:
+# on cores without the SHA1 instructions the C row ("nohw") runs.
 #
 # [1] Arm Cortex-A72 Software Optimization Guide (UAN0016A), §3.13/3.14
 #     (SHA1C/M/P latency 4, F0; SHA1H 3; SHA1SU0 3, SHA1SU1 3).

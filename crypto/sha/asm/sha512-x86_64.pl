@@ -8,37 +8,66 @@
 # crypto/sha/internal.h: compress `num_blocks` 128-byte blocks from `in`
 # (any alignment) into `state` = H0..H7; num_blocks == 0 reads nothing.
 #
-#   sha512_block_data_order_avx2(uint64_t state[8], const uint8_t *in,
-#                                size_t num_blocks)      AVX2 + BMI1 + BMI2
+#   sha512_block_data_order_avx512(uint64_t state[8], const uint8_t *in,
+#                                  size_t num_blocks)    AVX2 + BMI1 + BMI2
+#                                                        + AVX512F + AVX512VL
+#   sha512_block_data_order_avx2(...)                    AVX2 + BMI1 + BMI2
 #   sha512_block_data_order_avx(...)                     AVX
 #   sha512_block_data_order_ssse3(...)                   SSSE3
 #
-# Measured on this machine (2026-11-29): AMD Zen 5 (family 26) KVM guest,
-# TSC 2.096 GHz, core clock ~3.7 GHz (core cycles = TSC ticks x 1.77).
-# TSC ticks per byte at 8192 bytes, the minimum of 200 x 8 one-shot
-# SHA512() calls with the row forced (scratch harness; machine shared,
-# load average 13-19, minima move ~3% between runs), beside OpenSSL
-# 3.0.19's SHA512_Update measured the same way in the same run.
+# Measured on this machine (2026-11-30): AMD Zen 5 (family 26) KVM guest,
+# TSC 2.096 GHz; core cycles = TSC ticks x 1.57 (the lead's figure; a chain
+# of dependent adds here gives 1.6-1.7). Each row called directly from a
+# scratch harness (/tmp, not committed): 64 blocks, batches of 10 calls,
+# 61 batches interleaved across the rows, 10th percentile of the batch
+# averages (machine shared, load average 16-23; whole runs move by ~5%
+# with the clock, the order of the rows does not). "1 blk" = TSC ticks for
+# one call on one block.
 #
-# | path | TSC c/B | core c/B | OpenSSL | bound (core c/B) and what sets it         |
-# |------|---------|----------|---------|-------------------------------------------|
-# | avx2 | 2.08    | 3.7      | 2.34    | chains e -> e' and a -> a' of 5 cycles    |
-# |      |         |          |         | (rorx, xor, xor, add, add): 80 x 5 / 128  |
-# |      |         |          |         | = 3.1; 22 ALU ops a round at ~4 a cycle   |
-# |      |         |          |         | sustained here gives ~5.5 x 80 / 128 = 3.4|
-# | avx  | 2.24    | 4.0      | -       | same chains (copy + ror for Σ); ~30 ops   |
-# | ssse3| 2.37    | 4.2      | -       | a round on the ALUs                       |
-# | nohw | 3.1     | 5.5      | -       | (C, for comparison)                       |
+# | path   | TSC c/B | core c/B | 1 blk | bound (core c/B) and what sets it      |
+# |--------|---------|----------|-------|----------------------------------------|
+# | avx512 | 2.10    | 3.3      | 279   | round4: chain e -> e' 4 deep, 24 ALU   |
+# |        |         |          |       | ops a round = 4 cycles on 6 ALUs: 2.5. |
+# |        |         |          |       | Measured ~5.0 cycles a round: these    |
+# |        |         |          |       | dependent ops issue at ~4.8 a cycle,   |
+# |        |         |          |       | not 6 (rounds alone, scratch loop:     |
+# |        |         |          |       | 5.0 cycles; 4.2 with Σ0 and Maj taken  |
+# |        |         |          |       | out, i.e. the chain alone)             |
+# | avx2   | 2.16    | 3.4      | 290   | round: chain 5 deep (80 x 5 / 128 =    |
+# |        |         |          |       | 3.1), 22 ALU ops; measured ~5.2-5.4    |
+# |        |         |          |       | cycles a round                         |
+# | avx    | 2.21    | 3.5      | 283   | same chain (copy + ror for Σ), ~28 ALU |
+# | ssse3  | 2.36    | 3.7      | -     | ops a round                            |
+# | nohw   | 3.20    | 5.0      | 438   | (C, for comparison)                    |
 #
-# Ratio to OpenSSL at 8192 bytes: 1.12 on these minima. Tried and dropped
-# (2026-11-29): a round whose e -> e' chain is 4 cycles (e' = (d + h + K +
-# W + Ch) + Σ1 with Ch and Σ1 also added into h, and Maj = (a & (b ^ c)) ^
-# (b & c), two levels deep), 25 ALU ops instead of 22: 2-3% slower here,
-# so the ALUs, not the chain, are the limit on this core. avx2 beats the C
-# code at every length (1 block: 2.1 against 3.45 TSC c/B), and so do avx
-# and ssse3 (1 block 2.13 and 2.30). Object size: avx2 6.6 KB of code +
-# 1.3 KB of constants (shared); avx 12.6 KB and ssse3 14.9 KB (80 unrolled
-# rounds of 64-bit operations).
+# SHA512() one-shot through the dispatcher (avx512 row), same harness, this
+# tree against the previous commit in alternate runs: 16 bytes 331 -> 294
+# TSC ticks a call (100 -> 114 MB/s), 256 bytes 888 -> 849, 8192 bytes
+# 2.184 -> 2.131 TSC ticks/B (960 -> 984 MB/s). At 16 bytes the block
+# function is ~275 of the 294 ticks, of which the 80 rounds at ~5 cycles
+# are ~255: a ratio of 2.0 against OpenSSL at 16 bytes (~119 ns a call)
+# is out of reach of scalar rounds on this core. OpenSSL 3.0 (the system
+# libcrypto.so.3, EVP_DigestInit/Update/Final, same harness, three
+# alternating runs): 8192 bytes 2.16-2.22 TSC ticks/B against 2.09-2.11
+# here (ratio ~1.04; the issue's 1.15 is not reached), 16384 bytes
+# 2.11-2.16 against 2.07-2.09.
+#
+# Where the avx512 row's gain comes from (same harness): the rounds. With
+# round() and the AVX-512 schedule it ran as fast as avx2 (2.162 against
+# 2.160 TSC c/B); with round4 and the AVX2 schedule it was as fast as with
+# both (1.982 against 1.987). The AVX-512 schedule is kept because it is 15
+# vector instructions a step instead of 23 at no cost. The one-block code
+# (one_block512: xmm schedule in a 256-byte ring, 4 stores to clear it)
+# took one block from ~290 to ~279 ticks. round4 needs two more ALU
+# operations a round than round(): on a core with 4 integer ALUs (Zen 3/4,
+# Intel before Golden Cove) it would likely lose to round(), so the avx2
+# row keeps round(); Zen 4 has AVX-512 and 4 ALUs and would pick this row
+# (not measured: there is no such machine here). An earlier attempt at a
+# 4-deep round (25 ALU operations, Ch and Σ1 added to both d and h) was
+# 2-3% slower than round(); round4 derives a' from e' instead (a' = e' - d
+# + Maj + Σ0), 24 operations. Object size: avx512 18.3 KB of code (6.6 KB
+# the two-block loop, 11.7 KB the unrolled one-block code), avx2 6.6 KB,
+# avx 12.6 KB, ssse3 14.9 KB, 1.3 KB of constants (shared).
 #
 # Design. The rounds run in general-purpose registers, one block at a time
 # (the chaining value makes blocks sequential); the message schedule
@@ -52,15 +81,16 @@
 # rounds run, the vector pipes compute the whole schedule of both blocks
 # (rounds 16..79), eight pairs of rounds ahead of their use; block i+1's
 # rounds then only read the frame. The vector work sits on the FP pipes and
-# leaves the four integer ALUs to the rounds, which are what bound the
-# speed:
+# leaves the integer ALUs to the rounds, which are what bound the speed
+# (round(); round4 below is the avx512 row's):
 #   T1 = h + Σ1(e) + Ch(e,f,g) + K[t] + W[t]   rorx x3, xor x2, andn, and,
 #                                                add x4
 #   T2 = Σ0(a) + Maj(a,b,c)                     rorx x3, xor x4, and, add
 #   e' = d + T1, a' = T1 + T2                    add x2
 # Maj(a,b,c) = b ^ ((a ^ b) & (b ^ c)), where b ^ c is the previous round's
 # a ^ b, carried in a register. On an odd last block the upper lanes repeat
-# that block; their schedule is computed and ignored.
+# that block and their schedule is computed and ignored (avx2), or the block
+# goes to one_block512 (avx512).
 #
 # Security: the frame holds W[t]+K[t], derived from the input (an HMAC key
 # block, for instance), so it is overwritten with zeros before returning.
@@ -69,34 +99,15 @@ use strict;
 use warnings;
 use FindBin;
 use lib "$FindBin::Bin/../../perlasm";
+use lib "$FindBin::Bin";
+use SHAConstants;
 require "x86_64-xlate.pl";
 
 my ($flavour, $output) = @ARGV;
 
-# The round constants K[0..79] (FIPS 180-4 §4.2.3), as text: they do not fit
-# a portable Perl integer.
-my @K = qw(
-  0x428a2f98d728ae22 0x7137449123ef65cd 0xb5c0fbcfec4d3b2f 0xe9b5dba58189dbbc
-  0x3956c25bf348b538 0x59f111f1b605d019 0x923f82a4af194f9b 0xab1c5ed5da6d8118
-  0xd807aa98a3030242 0x12835b0145706fbe 0x243185be4ee4b28c 0x550c7dc3d5ffb4e2
-  0x72be5d74f27b896f 0x80deb1fe3b1696b1 0x9bdc06a725c71235 0xc19bf174cf692694
-  0xe49b69c19ef14ad2 0xefbe4786384f25e3 0x0fc19dc68b8cd5b5 0x240ca1cc77ac9c65
-  0x2de92c6f592b0275 0x4a7484aa6ea6e483 0x5cb0a9dcbd41fbd4 0x76f988da831153b5
-  0x983e5152ee66dfab 0xa831c66d2db43210 0xb00327c898fb213f 0xbf597fc7beef0ee4
-  0xc6e00bf33da88fc2 0xd5a79147930aa725 0x06ca6351e003826f 0x142929670a0e6e70
-  0x27b70a8546d22ffc 0x2e1b21385c26c926 0x4d2c6dfc5ac42aed 0x53380d139d95b3df
-  0x650a73548baf63de 0x766a0abb3c77b2a8 0x81c2c92e47edaee6 0x92722c851482353b
-  0xa2bfe8a14cf10364 0xa81a664bbc423001 0xc24b8b70d0f89791 0xc76c51a30654be30
-  0xd192e819d6ef5218 0xd69906245565a910 0xf40e35855771202a 0x106aa07032bbd1b8
-  0x19a4c116b8d2d0c8 0x1e376c085141ab53 0x2748774cdf8eeb99 0x34b0bcb5e19b48a8
-  0x391c0cb3c5c95a63 0x4ed8aa4ae3418acb 0x5b9cca4f7763e373 0x682e6ff3d6b2b8a3
-  0x748f82ee5defb2fc 0x78a5636f43172f60 0x84c87814a1f0ab72 0x8cc702081a6439ec
-  0x90befffa23631e28 0xa4506cebde82bde9 0xbef9a3f7b2c67915 0xc67178f2e372532b
-  0xca273eceea26619c 0xd186b8c721c0c207 0xeada7dd6cde0eb1e 0xf57d4f7fee6ed178
-  0x06f067aa72176fba 0x0a637dc5a2c898a6 0x113f9804bef90dae 0x1b710b35131c471b
-  0x28db77f523047d84 0x32caab7b40c72493 0x3c9ebe0a15c9bebc 0x431d67c49c100d4c
-  0x4cc5d4becb3e42b6 0x597f299cfc657e2a 0x5fcb6fab3ad6faec 0x6c44198c4a475817
-);
+# The round constants K[0..79] (crypto/sha/asm/SHAConstants.pm), "0x"-prefixed
+# for .quad.
+my @K = map { "0x$_" } @SHAConstants::K512;
 
 # --- AVX2 + BMI1/BMI2 ---------------------------------------------------------
 
@@ -146,6 +157,56 @@ sub round {
   return @i;
 }
 
+# round4(MEM) is round(MEM) rearranged so that the recurrence e -> e' is
+# four operations deep instead of five. With Y0 = h + K[t] + W[t]:
+#   e' = ((d + Y0) + Ch(e,f,g)) + Σ1(e)      Ch = (~e & g) + (e & f) is 2
+#                                            deep, Σ1 3 deep (rorx, xor,
+#                                            xor), then one add: 4
+#   a' = e' - d + Maj(a,b,c) + Σ0(a)         (T1 = e' - d)
+#      = ((e' + ((b & c) - d)) + (a & (b ^ c))) + Σ0(a)
+# using Maj(a,b,c) = (a & (b ^ c)) + (b & c) (the terms share no bit, so +
+# is ^). b ^ c and b & c are the previous round's a ^ b and a & b, kept in
+# $x and $yy (b & c = a & ~(a ^ b): one andn, no copy); (b & c) - d is
+# taken before d changes. The recurrence a -> a' is then Σ0 (3) plus one
+# add: 4 as well, and a' settles three cycles behind e', which nothing
+# needs sooner (a is next round's Σ0 input and d three rounds on).
+# 24 ALU operations and 2 moves a round, against 22 and 2 for round().
+my ($u0, $u1, $u2, $x, $yy) = ('%rax', '%rbx', '%rsi', '%rcx', '%rbp');
+sub round4 {
+  my ($mem) = @_;
+  my ($a, $b, $c, $d, $e, $f, $g, $h) = @S;
+  my @i = (
+    "addq	$mem, $h",                # Y0 = h + K[t] + W[t]
+    "subq	$d, $yy",                # (b & c) - d
+    "andnq	$g, $e, $u2",            # ~e & g
+    "rorxq	\$14, $e, $u0",
+    "movq	$f, $u1",
+    "andq	$e, $u1",                # e & f
+    "addq	$h, $d",                 # d + Y0
+    "addq	$u1, $u2",               # Ch(e,f,g)
+    "rorxq	\$18, $e, $u1",
+    "xorq	$u1, $u0",
+    "rorxq	\$41, $e, $u1",
+    "addq	$u2, $d",                # d + Y0 + Ch(e,f,g)
+    "xorq	$u1, $u0",               # Σ1(e)
+    "addq	$u0, $d",                # e' = d + T1
+    "rorxq	\$28, $a, $u1",
+    "rorxq	\$34, $a, $u2",
+    "andq	$a, $x",                 # a & (b ^ c)
+    "xorq	$u2, $u1",
+    "rorxq	\$39, $a, $u2",
+    "leaq	($d,$yy), $h",           # T1 + (b & c)
+    "xorq	$u2, $u1",               # Σ0(a)
+    "addq	$x, $h",                 # T1 + Maj(a,b,c)
+    "addq	$u1, $h",                # a' = T1 + Maj(a,b,c) + Σ0(a)
+    "movq	$a, $x",
+    "xorq	$b, $x",                 # next round's b ^ c
+    "andnq	$a, $x, $yy",            # next round's b & c
+  );
+  @S = ($h, $a, $b, $c, $d, $e, $f, $g);
+  return @i;
+}
+
 # The schedule registers: $X[k] holds W[2k'..2k'+1] of both blocks for the
 # most recent eight pairs k' = k mod 8.
 my @X = map { "%ymm$_" } 0 .. 7;
@@ -191,6 +252,38 @@ sub schedule {
   );
 }
 
+# schedule512(J) is schedule(J) with AVX-512VL on the ymm registers: vprorq
+# rotates a 64-bit lane in one instruction and vpternlogq (truth table 0x96)
+# xors three registers in one, so
+#   σ0(x) = ROTR^1(x) ^ ROTR^8(x) ^ SHR^7(x)      3 + 1 instructions
+#   σ1(x) = ROTR^19(x) ^ ROTR^61(x) ^ SHR^6(x)    3 + 1 instructions
+# and a schedule step is 15 instructions instead of 23. The chain from
+# W[t-2..t-1] to W[t..t+1] is rotate, vpternlogq, vpaddq: 3 x 2 cycles
+# here, against 6 x 2 for the AVX2 sequence of shifts and xors.
+sub schedule512 {
+  my ($j) = @_;
+  my ($x16, $x14, $x8, $x6, $x2) =
+      map { $X[($j + $_) % 8] } 0, 1, 4, 5, 7;
+  my $slot = 32 * ($j + 8);
+  return (
+    "vpalignr	\$8, $x16, $x14, $v0",       # W[t-15], W[t-14]
+    "vprorq	\$1, $v0, $v1",
+    "vprorq	\$8, $v0, $v2",
+    "vpsrlq	\$7, $v0, $v0",
+    "vpternlogq	\$0x96, $v2, $v1, $v0",     # σ0(W[t-15..t-14])
+    "vpaddq	$v0, $x16, $x16",             # W[t-16] + σ0(W[t-15])
+    "vpalignr	\$8, $x8, $x6, $v3",        # W[t-7], W[t-6]
+    "vpaddq	$v3, $x16, $x16",
+    "vprorq	\$19, $x2, $v1",
+    "vprorq	\$61, $x2, $v2",
+    "vpsrlq	\$6, $x2, $v3",
+    "vpternlogq	\$0x96, $v2, $v1, $v3",     # σ1(W[t-2..t-1])
+    "vpaddq	$v3, $x16, $x16",             # W[t], W[t+1]
+    "vpaddq	$slot($KBASE,$IDX), $x16, $v0",
+    "vmovdqu	$v0, $slot(%rsp,$IDX)",
+  );
+}
+
 # interleave(SCALAR, VECTOR) spreads the vector instructions evenly among
 # the scalar ones so both kinds are in the scheduler's window together.
 sub interleave {
@@ -219,19 +312,31 @@ sub text { return join('', map { "\t$_\n" } @_); }
 # 1288 the number of blocks left.
 my $STATE_SLOT = $FRAME_WK;
 my $NUM_SLOT = $FRAME_WK + 8;
+my $IN_SLOT = $FRAME_WK + 16;
+my $CLR_SLOT = $FRAME_WK + 24;     # avx512: bytes of the frame to clear
 
 # The code is kept compact enough for the op cache (a fully unrolled pair
 # of blocks is about 4,600 instructions, more than Zen 3's 4K-op cache, and
 # decoding 4 instructions per cycle from L1i cannot feed 24 per round in
 # 5.5 cycles): the rounds run in loops of 16.
 sub avx2 {
+  my ($variant) = @_;
+  my $L = ".Lsha512_$variant";
+  my $sched = $variant eq 'avx512' ? \&schedule512 : \&schedule;
+  my $rnd = $variant eq "avx512" ? \&round4 : \&round;
+  # round4 needs %rsi as a temporary: `in` lives in the frame.
+  my $init = $rnd == \&round4
+      ? sub { text("movq	$_[0], $x", "movq	$_[0], $yy", "xorq	$_[1], $x",
+                   "andq	$_[1], $yy") }     # b ^ c, b & c
+      : sub { text("movq	$_[0], $y", "xorq	$_[1], $y") };  # b ^ c
   my ($in) = ('%rsi');
-  my $c = X86_64Xlate::function_begin('sha512_block_data_order_avx2',
+  my $c = X86_64Xlate::function_begin("sha512_block_data_order_$variant",
     args => 3, save => [qw(rbx rbp r12 r13 r14 r15)], xmm => [6 .. 11],
-    frame => $FRAME_WK + 16);
+    frame => $FRAME_WK + 32);
   $c .= text(
     "testq	%rdx, %rdx",
-    "jz	.Lsha512_avx2_done",
+    "jz	${L}_done",
+    "movq	%rsi, $IN_SLOT(%rsp)",
     "movq	%rdi, $STATE_SLOT(%rsp)",
     "movq	%rdx, $NUM_SLOT(%rsp)",
     "leaq	.Lsha512_avx2_K(%rip), $KBASE",
@@ -239,7 +344,12 @@ sub avx2 {
   for my $i (0 .. 7) {
     $c .= "\tmovq\t" . (8 * $i) . "(%rdi), $S[$i]\n";
   }
-  $c .= ".Lsha512_avx2_loop:\n";
+  $c .= text("movq	\$256, $CLR_SLOT(%rsp)") if $variant eq 'avx512';
+  $c .= "${L}_loop:\n";
+  $c .= text("movq	$IN_SLOT(%rsp), $in");
+  # avx512: a last single block goes to the one-block code (one_block512).
+  $c .= text("cmpq	\$1, $NUM_SLOT(%rsp)", "je	${L}_one",
+             "movq	\$$FRAME_WK, $CLR_SLOT(%rsp)") if $variant eq 'avx512';
   $c .= text(
     # The second block of the pair, or this block again if it is the last.
     "leaq	128($in), $t0",
@@ -263,57 +373,71 @@ sub avx2 {
   # Block i, rounds 0..63, with the schedule of both blocks (W[16..79])
   # beside them: four iterations of 16 rounds and 8 schedule steps.
   my ($a, $b, $c_) = @S[0 .. 2];
-  $c .= text("movq	$b, $y", "xorq	$c_, $y", "xorl	%edi, %edi");  # y = b ^ c
-  $c .= ".Lsha512_avx2_sched_loop:\n";
+  $c .= $init->($b, $c_) . text("xorl	%edi, %edi");
+  $c .= "${L}_sched_loop:\n";
   for my $j (0 .. 7) {
-    my @r = (round((32 * $j) . "(%rsp,$IDX)"),
-             round((32 * $j + 8) . "(%rsp,$IDX)"));
-    $c .= text(interleave(\@r, [schedule($j)]));
+    my @r = ($rnd->((32 * $j) . "(%rsp,$IDX)"),
+             $rnd->((32 * $j + 8) . "(%rsp,$IDX)"));
+    $c .= text(interleave(\@r, [$sched->($j)]));
   }
   $c .= text(
     "addq	\$256, $IDX",
     "cmpq	\$1024, $IDX",
-    "jb	.Lsha512_avx2_sched_loop",
+    "jb	${L}_sched_loop",
   );
   # Rounds 64..79 ($IDX = 1024).
   for my $j (0 .. 7) {
-    $c .= text(round((32 * $j) . "(%rsp,$IDX)"),
-               round((32 * $j + 8) . "(%rsp,$IDX)"));
+    $c .= text($rnd->((32 * $j) . "(%rsp,$IDX)"),
+               $rnd->((32 * $j + 8) . "(%rsp,$IDX)"));
   }
   # 16 rounds rotate the names twice round: @S is back in place.
   $c .= feed_forward();
-  $c .= text("cmpq	\$1, $NUM_SLOT(%rsp)", "je	.Lsha512_avx2_finish");
+  $c .= text("cmpq	\$1, $NUM_SLOT(%rsp)", "je	${L}_finish");
 
   # Block i+1: rounds 0..79 from the upper half of each frame slot, five
   # iterations of 16 rounds.
   ($a, $b, $c_) = @S[0 .. 2];
-  $c .= text("movq	$b, $y", "xorq	$c_, $y", "xorl	%edi, %edi");
-  $c .= ".Lsha512_avx2_second_loop:\n";
+  $c .= $init->($b, $c_) . text("xorl	%edi, %edi");
+  $c .= "${L}_second_loop:\n";
   for my $j (0 .. 7) {
-    $c .= text(round((32 * $j + 16) . "(%rsp,$IDX)"),
-               round((32 * $j + 24) . "(%rsp,$IDX)"));
+    $c .= text($rnd->((32 * $j + 16) . "(%rsp,$IDX)"),
+               $rnd->((32 * $j + 24) . "(%rsp,$IDX)"));
   }
   $c .= text(
     "addq	\$256, $IDX",
     "cmpq	\$1280, $IDX",
-    "jb	.Lsha512_avx2_second_loop",
+    "jb	${L}_second_loop",
   );
   $c .= feed_forward();
   $c .= text(
-    "leaq	256($in), $in",
+    "addq	\$256, $IN_SLOT(%rsp)",
     "subq	\$2, $NUM_SLOT(%rsp)",
-    "jnz	.Lsha512_avx2_loop",
+    "jnz	${L}_loop",
   );
-  $c .= ".Lsha512_avx2_finish:\n";
+  $c .= "${L}_finish:\n";
   # Clear W+K (derived from the input) from the frame and the upper halves
   # of the ymm registers.
   $c .= text("vpxor	$v0, $v0, $v0");
-  for my $k (0 .. 39) {
-    $c .= text("vmovdqu	$v0, " . (32 * $k) . "(%rsp)");
+  if ($variant eq 'avx512') {
+    # The bytes of the frame that were written (CLR_SLOT: 256 after the
+    # one-block code alone, else 1280), 256 at a time in 64-byte stores.
+    (my $z0 = $v0) =~ s/ymm/zmm/;
+    $c .= text("xorl	%eax, %eax");
+    $c .= "${L}_clear:\n";
+    for my $k (0 .. 3) {
+      $c .= text("vmovdqu64	$z0, " . (64 * $k) . "(%rsp,%rax)");
+    }
+    $c .= text("addq	\$256, %rax", "cmpq	$CLR_SLOT(%rsp), %rax",
+               "jb	${L}_clear");
+  } else {
+    for my $k (0 .. 39) {
+      $c .= text("vmovdqu	$v0, " . (32 * $k) . "(%rsp)");
+    }
   }
   $c .= text("vzeroupper");
-  $c .= ".Lsha512_avx2_done:\n";
+  $c .= "${L}_done:\n";
   $c .= X86_64Xlate::epilogue();
+  $c .= one_block512($L, $in) . text("jmp	${L}_finish") if $variant eq 'avx512';
   $c .= X86_64Xlate::function_end();
   return $c;
 }
@@ -442,6 +566,66 @@ sub schedule_x {
   );
 }
 
+# --- AVX-512VL, one block ----------------------------------------------------
+#
+# A last single block (num_blocks odd, and so every one-block call: the
+# 16-byte one-shot) does not need the two-lane schedule: one_block512 runs
+# it with the schedule of the AVX/SSSE3 paths (xmm registers, a ring of
+# sixteen 16-byte W+K slots at 0..255 of the frame, 80 unrolled rounds) but
+# with schedule512's σ0/σ1 (vprorq, vpternlogq on xmm) and round4's rounds.
+# It is part of sha512_block_data_order_avx512, entered from its loop.
+
+# schedule512x(J): W[t], W[t+1] for t = 16 + 2J into $XQ[J % 8], and W+K
+# into ring slot (J + 8) mod 16.
+sub schedule512x {
+  my ($j) = @_;
+  my ($x16, $x14, $x8, $x6, $x2) = map { $XQ[($j + $_) % 8] } 0, 1, 4, 5, 7;
+  return (
+    "vpalignr	\$8, $x16, $x14, $q0",       # W[t-15], W[t-14]
+    "vprorq	\$1, $q0, $q1",
+    "vprorq	\$8, $q0, $q2",
+    "vpsrlq	\$7, $q0, $q0",
+    "vpternlogq	\$0x96, $q2, $q1, $q0",     # σ0(W[t-15..t-14])
+    "vpaddq	$q0, $x16, $x16",             # W[t-16] + σ0(W[t-15])
+    "vpalignr	\$8, $x8, $x6, $q3",        # W[t-7], W[t-6]
+    "vpaddq	$q3, $x16, $x16",
+    "vprorq	\$19, $x2, $q1",
+    "vprorq	\$61, $x2, $q2",
+    "vpsrlq	\$6, $x2, $q3",
+    "vpternlogq	\$0x96, $q2, $q1, $q3",     # σ1(W[t-2..t-1])
+    "vpaddq	$q3, $x16, $x16",             # W[t], W[t+1]
+    "vpaddq	.Lsha512_avx2_K+" . (32 * ($j + 8)) . "(%rip), $x16, $q0",
+    "vmovdqa	$q0, " . (16 * (($j + 8) % 16)) . "(%rsp)",
+  );
+}
+
+# one_block512(L, IN) returns the code at label L_one: one block from IN,
+# the state in @S (which it leaves in place), ending with the feed-forward.
+sub one_block512 {
+  my ($L, $in) = @_;
+  my $c = "${L}_one:\n";
+  # W[0..15], byte-swapped, and W+K for rounds 0..15 into slots 0..7.
+  for my $k (0 .. 7) {
+    $c .= text(
+      "vmovdqu	" . (16 * $k) . "($in), $XQ[$k]",
+      "vpshufb	.Lsha512_avx2_bswap(%rip), $XQ[$k], $XQ[$k]",
+      "vpaddq	.Lsha512_avx2_K+" . (32 * $k) . "(%rip), $XQ[$k], $q0",
+      "vmovdqa	$q0, " . (16 * $k) . "(%rsp)",
+    );
+  }
+  $c .= text("movq	$S[1], $x", "movq	$S[1], $yy", "xorq	$S[2], $x",
+             "andq	$S[2], $yy");                # b ^ c, b & c
+  for my $j (0 .. 39) {
+    my @r = (round4((16 * ($j % 16)) . "(%rsp)"),
+             round4((16 * ($j % 16) + 8) . "(%rsp)"));
+    my @v = $j + 8 <= 39 ? schedule512x($j) : ();
+    $c .= text(interleave(\@r, \@v));
+  }
+  # 80 rounds bring the names back in place.
+  $c .= feed_forward();
+  return $c;
+}
+
 sub xmm_path {
   my ($variant) = @_;
   $VEX = $variant eq 'avx';
@@ -481,7 +665,7 @@ sub xmm_path {
   return $c;
 }
 
-my $code = ".text\n" . avx2() . xmm_path('avx') . xmm_path('ssse3');
+my $code = ".text\n" . avx2('avx512') . avx2('avx2') . xmm_path('avx') . xmm_path('ssse3');
 
 # K[t] in pairs, each pair repeated for the two 128-bit lanes.
 $code .= ".rodata\n.align 64\n.Lsha512_avx2_K:\n";

@@ -111,6 +111,25 @@ static inline int sha512_avx2_capable(void) {
          CRYPTO_is_BMI2_capable();
 }
 
+// sha512_block_data_order_avx512 is sha512_block_data_order_avx2 with
+// rounds whose e -> e' chain is four operations deep instead of five (two
+// more ALU operations a round), the message schedule's σ0 and σ1 computed
+// with AVX-512VL instructions (vprorq, vpternlogq), and a last odd block
+// (every one-block call) run with a one-block xmm schedule. On Zen 5 it is
+// ~2.5% faster than the avx2 path in bulk and ~4% on one block; the gain is
+// the rounds (sha512-x86_64.pl). Its predicate is sha512_avx512_capable.
+void sha512_block_data_order_avx512(uint64_t state[8], const uint8_t *in,
+                                    size_t num_blocks);
+
+// sha512_avx512_capable returns one if sha512_block_data_order_avx512 may
+// run: everything sha512_avx2_capable needs, plus AVX512F and AVX512VL
+// (EVEX-encoded vprorq/vpternlogq on ymm registers). The detection clears
+// the AVX-512 bits when the OS does not save the opmask and ZMM state.
+static inline int sha512_avx512_capable(void) {
+  return sha512_avx2_capable() && CRYPTO_is_AVX512F_capable() &&
+         CRYPTO_is_AVX512VL_capable();
+}
+
 // sha512_block_data_order_avx and sha512_block_data_order_ssse3 compute
 // one block at a time: the message schedule in xmm registers (VEX-encoded
 // AVX, or legacy SSSE3 for pshufb/palignr), two words a register, and the

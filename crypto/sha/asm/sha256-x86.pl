@@ -1,0 +1,365 @@
+#!/usr/bin/env perl
+# Copyright 2026 The project authors.
+#
+# sha256-x86.pl: SHA-256 block functions for 32-bit x86 (FIPS 180-4
+# §6.2.2), through crypto/perlasm/x86asm.pl.
+# Usage: perl sha256-x86.pl FLAVOUR OUTPUT   (elf, macosx, win32n)
+#
+# Entry points (C declarations in sha_asm_x86.h), each with the contract of
+# crypto/sha/internal.h: compress `num_blocks` 64-byte blocks from `in`
+# (any alignment) into `state` = H0..H7; num_blocks == 0 reads nothing.
+#
+#   sha256_block_data_order_ssse3(uint32_t state[8], const uint8_t *in,
+#                                 size_t num_blocks)  SSSE3 (pshufb, palignr)
+#   sha256_block_data_order_avx(...)                  AVX (VEX forms)
+#
+# There is no SHA-NI path here: nothing on this machine executes SHA-NI in
+# 32-bit mode (no IA-32 emulation in the kernel; qemu-i386 7.2 lacks it), so
+# it could not be tested (git branch wip/i686-sha256-shani has one).
+#
+# NOT TIMED: i686 binaries run here only under qemu-i386, whose timings
+# mean nothing; the speed targets of issue #10 could not be checked.
+# Instructions per 64-byte block, counted in the generated elf code with
+# util/count_insns.pl (one trip round the block loop: `--function
+# sha256_block_data_order_ssse3 --loop sha256_ssse3_loop`), against the C
+# code sha256_block_data_order_nohw compiled by i686-linux-gnu-gcc 12.2
+# (-O2 as asked, -O3 as the Release build does; its loops counted trip by
+# trip). "mem" = instructions with a memory operand.
+#
+# | path        | insns/64 B | vector | mem  | object (.text) | bound (core c/B) |
+# |-------------|------------|--------|------|----------------|------------------|
+# | ssse3       | 2457       | 500    | 650  | 9792 B         | ~6, below        |
+# | avx         | 2369       | 412    | 650  | 9440 B         | same             |
+# | nohw -O2    | 4086       | 0      | 1073 | -              | -                |
+# | nohw -O3    | 3990       | 0      |      | -              | -                |
+# (plus 272 bytes of constants shared by the two paths)
+#
+# Bound. The loop-carried chains of a round run through e and a:
+#   e' = (d + X) + Σ1(e),  X = Ch(e,f,g) + h + K[t] + W[t]
+#   a' = (T1 + Maj(a,b,c)) + Σ0(a),  T1 = X + Σ1(e)
+# Σ1(e) = ROTR^6 ^ ROTR^11 ^ ROTR^25 is computed with one register as
+# ROTR^6(ROTR^5(ROTR^14(e) ^ e) ^ e): five dependent single-cycle ops
+# (ror/xor, latency 1 on Zen 3/4/5 and Golden Cove; the mov is eliminated
+# at rename), then one add: 6 cycles a round; Σ0 and a' the same. The
+# bracketed parts run beside them. 64 x 6 / 64 = 6 core cycles per byte.
+# (Adding d to T1 instead, one add fewer a round, makes the e chain 7.)
+# Throughput: 23 scalar ALU ops a round (six of them rotates) over four
+# ALU ports = 5.75 cycles, and seven loads and two stores, under the
+# three-loads-a-cycle limit; so expect ~6-7 core c/B. The x86-64 avx path (the same round with
+# 16 registers) measures ~6 core c/B here (3.45 TSC ticks/B x 1.57).
+# SSSE3 and AVX share the scalar rounds; AVX only saves the register copies
+# of the two-operand vector forms (88 of 2457 instructions, 3.6%; a copy
+# costs no execution port on these cores, only decode and rename
+# bandwidth). No shld/rorx choice to make: rorx needs BMI2 (not implied by
+# AVX), and `shld $n, %r, %r` is the same rotate as ror, one byte longer.
+#
+# Register plan. Seven general-purpose registers (esp is the stack pointer)
+# cannot hold the eight working variables plus temporaries, so the round
+# keeps in registers only what its dependency chains need at once:
+#   e, f       (E_t, E_{t-1})       Σ1(e), Ch(e,f,g)
+#   a          (A_t)                Σ0(a), a ^ b
+#   c'         = b ^ c               carried from the previous round's a ^ b,
+#                                    for Maj(a,b,c) = b ^ ((a ^ b) & (b ^ c))
+#   t0, t1     temporaries (T1 accumulates in t0)
+#   %ebp       address of the constant pool (.get_pc: PIC, no text reloc)
+# and every new a and new e is stored once to a four-entry ring in the
+# frame, from which the later roles read it with memory operands: b and d
+# from the a ring (A_{t-1}, A_{t-3}), g and h from the e ring (E_{t-2},
+# E_{t-3}). That is two stores and seven loads a round; loads are cheap
+# (three a cycle on Zen 3+, Golden Cove), and the values were written one to
+# three rounds earlier, so store forwarding is off the critical chain. The
+# register names rotate in the generator (e <-> f, a <-> t0, c' <-> t1 every
+# round), so no value moves; 64 rounds bring them back.
+#
+# Vector registers (eight in 32-bit mode): xmm0-xmm3 hold W[4q..4q+3] for
+# q mod 4 (the last sixteen schedule words); xmm4-xmm6 temporaries; xmm7
+# stages W + K. The schedule, four words at a time during the rounds four
+# groups earlier:
+#   W[t] = σ1(W[t-2]) + W[t-7] + σ0(W[t-15]) + W[t-16]
+# σ0 of four words with shifts (ROTR^7 = SHR^7 ^ SHL^25 etc.); σ1 two words
+# at a time, as W[t+2], W[t+3] need the W[t], W[t+1] of the same step: each
+# word is duplicated into a 64-bit lane (x:x) so that a 64-bit right shift
+# by 17 or 19 leaves ROTR^17(x) or ROTR^19(x) in the low dword. W[t] + K[t]
+# for all 64 rounds goes to a 256-byte frame.
+#
+# The frame is not 16-byte aligned (cdecl promises 4 bytes on Windows, and
+# `align => 16` would take %ebp): it is written with movdqu and read only
+# by scalar loads. K is read from the aligned .rodata.
+
+use strict;
+use warnings;
+use FindBin;
+use lib "$FindBin::Bin/../../perlasm";
+use lib "$FindBin::Bin";
+use SHAConstants;
+require "x86asm.pl";
+
+my ($flavour, $output) = @ARGV;
+
+my $WK = 0;            # frame: W[t] + K[t], t = 0..63
+my $ARING = 256;       # frame: A_j at ARING + 4 (j mod 4)
+my $ERING = 272;       # frame: E_j at ERING + 4 (j mod 4)
+my $IN = 288;          # frame: the input pointer of the next block
+my $NUM = 292;         # frame: blocks left
+my $FRAME = 296;
+
+my $VEX = 0;           # the variant being generated: 1 = AVX, 0 = SSSE3
+my $L;                 # its label prefix
+my $PIC = '%ebp';
+my ($E, $F, $A, $C, $T0, $T1);   # the rotating registers (see the header)
+
+sub text { return join('', map { "\t$_\n" } @_); }
+sub aslot { my ($j) = @_; return ($ARING + 4 * ($j % 4)) . "(%esp)"; }
+sub eslot { my ($j) = @_; return ($ERING + 4 * ($j % 4)) . "(%esp)"; }
+
+# --- Vector helpers: one description, SSSE3 or AVX code ----------------------
+
+# vop(OP, SRC2, SRC1, DST): DST = SRC1 OP SRC2. AVX: one VEX instruction.
+# SSSE3: OP in place, after a copy of SRC1 into DST when they differ.
+sub vop {
+  my ($op, $src2, $src1, $dst) = @_;
+  return ("v$op\t$src2, $src1, $dst") if $VEX;
+  return ("$op\t$src2, $dst") if $dst eq $src1;
+  die "vop $op: $dst is also the second source\n" if $dst eq $src2;
+  return ("movdqa\t$src1, $dst", "$op\t$src2, $dst");
+}
+
+# vimm(OP, IMM, SRC, DST): DST = OP(SRC) with an immediate (shifts).
+sub vimm {
+  my ($op, $imm, $src, $dst) = @_;
+  return ("v$op\t\$$imm, $src, $dst") if $VEX;
+  return ("$op\t\$$imm, $dst") if $dst eq $src;
+  return ("movdqa\t$src, $dst", "$op\t\$$imm, $dst");
+}
+# pshufd(IMM, SRC, DST): already non-destructive in its SSE form.
+sub pshufd {
+  my ($imm, $src, $dst) = @_;
+  return (($VEX ? 'vpshufd' : 'pshufd') . "\t\$$imm, $src, $dst");
+}
+
+# valign(IMM, LO, HI, DST): DST = bytes IMM..IMM+15 of HI:LO.
+sub valign {
+  my ($imm, $lo, $hi, $dst) = @_;
+  return ("vpalignr\t\$$imm, $lo, $hi, $dst") if $VEX;
+  return ("movdqa\t$hi, $dst", "palignr\t\$$imm, $lo, $dst");
+}
+
+sub vmovu { return ($VEX ? 'vmovdqu' : 'movdqu') . "\t$_[0], $_[1]"; }
+
+# --- Rounds --------------------------------------------------------------------
+
+# round(T): round t (FIPS 180-4 §6.2.2 step 3) on
+#   a = A_t (reg), b = A_{t-1}, c = A_{t-2}, d = A_{t-3} (a ring),
+#   e = E_t, f = E_{t-1} (regs), g = E_{t-2}, h = E_{t-3} (e ring),
+#   c' = b ^ c (reg):
+#   T1 = h + Σ1(e) + Ch(e,f,g) + K[t] + W[t]
+#   E_{t+1} = d + T1;   A_{t+1} = T1 + Σ0(a) + Maj(a,b,c)
+# then renames the registers for round t + 1. The sums are ordered so that
+# Σ1(e) and Σ0(a), each five dependent operations on the previous round's
+# result, come last: E_{t+1} = (d + X) + Σ1(e) with X = Ch + h + K + W
+# computed beside Σ1, and A_{t+1} = (T1 + Maj) + Σ0(a). That makes both
+# loop-carried chains (e -> e', a -> a') six single-cycle operations, for
+# one add more than E_{t+1} = d + T1 would cost (which makes seven).
+sub round {
+  my ($t) = @_;
+  my @i = (
+    # X = Ch(e,f,g) + h + K[t] + W[t] into t1, Σ1(e) into t0, interleaved.
+    "movl\t$F, $T1",
+    "xorl\t" . eslot($t - 2) . ", $T1",      # f ^ g
+    "movl\t$E, $T0",
+    "rorl\t\$14, $T0",                       # ROTR^14(e)
+    "andl\t$E, $T1",
+    "xorl\t$E, $T0",
+    "xorl\t" . eslot($t - 2) . ", $T1",      # Ch(e,f,g) = ((f ^ g) & e) ^ g
+    "rorl\t\$5, $T0",                        # ROTR^19(e) ^ ROTR^5(e)
+    "addl\t" . eslot($t - 3) . ", $T1",      # + h
+    "xorl\t$E, $T0",
+    "addl\t" . ($WK + 4 * $t) . "(%esp), $T1",   # + K[t] + W[t] = X
+    # E_{t+1} = d + X + Σ1(e), into f's register (f is read from the ring
+    # as g from now on), and to the ring, over h.
+    "movl\t" . aslot($t - 3) . ", $F",
+    "addl\t$T1, $F",                         # d + X
+    "rorl\t\$6, $T0",                        # Σ1(e)
+    "addl\t$T0, $F",                         # E_{t+1}
+    "addl\t$T1, $T0",                        # T1 = X + Σ1(e)
+    "movl\t$F, " . eslot($t + 1),
+    # A_{t+1} = T1 + Maj(a,b,c) + Σ0(a)
+    "movl\t$A, $T1",
+    "xorl\t" . aslot($t - 1) . ", $T1",      # a ^ b: the next round's b ^ c
+    "andl\t$T1, $C",
+    "xorl\t" . aslot($t - 1) . ", $C",       # Maj(a,b,c) = b ^ ((a ^ b) & (b ^ c))
+    "addl\t$C, $T0",                         # T1 + Maj(a,b,c)
+    "movl\t$A, $C",                          # (c' was consumed: reuse it)
+    "rorl\t\$9, $C",
+    "xorl\t$A, $C",
+    "rorl\t\$11, $C",
+    "xorl\t$A, $C",
+    "rorl\t\$2, $C",                         # Σ0(a) = ROTR^2(ROTR^11(ROTR^9(a) ^ a) ^ a)
+    "addl\t$C, $T0",                         # A_{t+1}
+    "movl\t$T0, " . aslot($t + 1),           # over d
+  );
+  ($E, $F, $A, $C, $T0, $T1) = ($F, $E, $T0, $T1, $A, $C);
+  return @i;
+}
+
+# --- Message schedule ------------------------------------------------------------
+
+my @X = map { "%xmm$_" } 0 .. 3;                 # W[4q..4q+3] in $X[q % 4]
+my ($P, $Q, $R, $S) = map { "%xmm$_" } 4 .. 7;   # temporaries, W + K staging
+
+# wk(Q): frame slot Q = W[4Q..4Q+3] + K[4Q..4Q+3] (the W in $X[Q % 4]).
+sub wk {
+  my ($q) = @_;
+  return (vop('paddd', ".Lsha256_K+" . (16 * $q) . "-${L}_pic($PIC)",
+              $X[$q % 4], $S),
+          vmovu($S, ($WK + 16 * $q) . "(%esp)"));
+}
+
+# sigma1_lanes(SRC, DST): with SRC = (x0, x0, x1, x1) (two 64-bit lanes
+# x:x), DST dwords 0 and 2 = σ1(x0), σ1(x1) = ROTR^17 ^ ROTR^19 ^ SHR^10;
+# dwords 1 and 3 are garbage. SRC is destroyed.
+sub sigma1_lanes {
+  my ($src, $dst) = @_;
+  return (
+    vimm('psrld', 10, $src, $dst),          # SHR^10 in every dword
+    vimm('psrlq', 17, $src, $src),          # low dwords: ROTR^17
+    vop('pxor', $src, $dst, $dst),
+    vimm('psrlq', 2, $src, $src),           # low dwords: ROTR^19
+    vop('pxor', $src, $dst, $dst),
+  );
+}
+
+# schedule(Q): W[t..t+3], t = 4Q (4 <= Q < 16), into $X[Q % 4] (which held
+# W[t-16..t-13]), and W + K into frame slot Q.
+sub schedule {
+  my ($q) = @_;
+  my $x = sub { $X[($q - $_[0]) % 4] };   # the group Q - n
+  my $dst = $x->(0);
+  return (
+    valign(4, $x->(4), $x->(3), $P),      # W[t-15..t-12]
+    valign(4, $x->(2), $x->(1), $Q),      # W[t-7..t-4]
+    vop('paddd', $Q, $dst, $dst),         # W[t-16..] + W[t-7..]
+    # σ0(x) = (x >> 7 ^ x << 25) ^ (x >> 18 ^ x << 14) ^ x >> 3
+    vimm('psrld', 3, $P, $Q),
+    vimm('psrld', 7, $P, $R),
+    vop('pxor', $R, $Q, $Q),
+    vimm('psrld', 11, $R, $R),            # x >> 18
+    vop('pxor', $R, $Q, $Q),
+    vimm('pslld', 14, $P, $P),
+    vop('pxor', $P, $Q, $Q),
+    vimm('pslld', 11, $P, $P),            # x << 25
+    vop('pxor', $P, $Q, $Q),
+    vop('paddd', $Q, $dst, $dst),         # + σ0(W[t-15..t-12])
+    # + σ1(W[t-2]), σ1(W[t-1]) in lanes 0, 1
+    pshufd(0xfa, $x->(1), $P),            # W[t-2], W[t-2], W[t-1], W[t-1]
+    sigma1_lanes($P, $Q),
+    vimm('psllq', 32, $Q, $Q),            # 0, σ1(W[t-2]), 0, σ1(W[t-1])
+    pshufd(0x0d, $Q, $Q),                 # σ1(W[t-2]), σ1(W[t-1]), 0, 0
+    vop('paddd', $Q, $dst, $dst),         # W[t], W[t+1] final
+    # + σ1(W[t]), σ1(W[t+1]) in lanes 2, 3
+    pshufd(0x50, $dst, $P),               # W[t], W[t], W[t+1], W[t+1]
+    sigma1_lanes($P, $Q),
+    vimm('psllq', 32, $Q, $Q),            # 0, σ1(W[t]), 0, σ1(W[t+1])
+    pshufd(0xd0, $Q, $Q),                 # 0, 0, σ1(W[t]), σ1(W[t+1])
+    vop('paddd', $Q, $dst, $dst),         # W[t+2], W[t+3] final
+    wk($q),
+  );
+}
+
+# interleave(ROUNDS, VECTOR): the two instruction lists merged, the vector
+# instructions spread evenly among the scalar ones.
+sub interleave {
+  my ($r, $v) = @_;
+  my @out;
+  my ($nr, $nv) = (scalar @$r, scalar @$v);
+  my $taken = 0;
+  for my $k (0 .. $nr - 1) {
+    push @out, $r->[$k];
+    my $due = int(($k + 1) * $nv / $nr);
+    if ($due > $taken) {
+      push @out, @$v[$taken .. $due - 1];
+      $taken = $due;
+    }
+  }
+  return @out;
+}
+
+# --- One entry point -------------------------------------------------------------
+
+sub path {
+  my ($variant) = @_;
+  $VEX = $variant eq 'avx';
+  $L = ".Lsha256_$variant";
+  ($E, $F, $A, $C, $T0, $T1) = qw(%eax %ebx %ecx %edx %esi %edi);
+  my $c = X86Asm::function_begin("sha256_block_data_order_$variant",
+    args => 3, save => [qw(ebx esi edi ebp)], frame => $FRAME);
+  $c .= text("movl\targ(2), %eax", "testl\t%eax, %eax", "jz\t${L}_done",
+             "movl\t%eax, $NUM(%esp)", "movl\targ(1), %eax",
+             "movl\t%eax, $IN(%esp)");
+  $c .= "\t.get_pc\t$PIC, ${L}_pic\n";
+  $c .= "${L}_loop:\n";
+  # W[0..15]: the block's big-endian words; W + K into slots 0..3.
+  $c .= text("movl\t$IN(%esp), $T1");
+  for my $k (0 .. 3) {
+    $c .= text(vmovu((16 * $k) . "($T1)", $X[$k]),
+               vop('pshufb', ".Lsha256_bswap-${L}_pic($PIC)", $X[$k], $X[$k]));
+  }
+  $c .= text("addl\t\$64, $T1", "movl\t$T1, $IN(%esp)");
+  $c .= text(map { wk($_) } 0 .. 3);
+  # The working variables from H(i-1): a = A_0 = H0, b = A_{-1} = H1,
+  # c = A_{-2} = H2, d = A_{-3} = H3, e = E_0 = H4, ..., h = E_{-3} = H7.
+  $c .= text(
+    "movl\targ(0), $T0",
+    "movl\t0($T0), $A", "movl\t$A, " . aslot(0),
+    "movl\t4($T0), $T1", "movl\t$T1, " . aslot(-1),
+    "movl\t8($T0), $C", "movl\t$C, " . aslot(-2),
+    "xorl\t$T1, $C",                                   # b ^ c
+    "movl\t12($T0), $T1", "movl\t$T1, " . aslot(-3),
+    "movl\t16($T0), $E", "movl\t$E, " . eslot(0),
+    "movl\t20($T0), $F", "movl\t$F, " . eslot(-1),
+    "movl\t24($T0), $T1", "movl\t$T1, " . eslot(-2),
+    "movl\t28($T0), $T1", "movl\t$T1, " . eslot(-3),
+  );
+  # 64 rounds; during the rounds of group g, the schedule of group g + 4.
+  for my $g (0 .. 15) {
+    my @r = map { round(4 * $g + $_) } 0 .. 3;
+    my @v = $g + 4 < 16 ? schedule($g + 4) : ();
+    $c .= "\t# rounds " . (4 * $g) . ".." . (4 * $g + 3) . "\n";
+    $c .= text(interleave(\@r, \@v));
+  }
+  # H(i) = H(i-1) + (a, ..., h): a = A_64, b, c, d = A_63, A_62, A_61 from
+  # the ring, e = E_64, f = E_63 in registers, g, h = E_62, E_61.
+  $c .= text(
+    "movl\targ(0), $T0",
+    "addl\t$A, 0($T0)",
+    (map { ("movl\t" . aslot(64 - $_) . ", $T1", "addl\t$T1, " . (4 * $_) . "($T0)") } 1 .. 3),
+    "addl\t$E, 16($T0)",
+    "addl\t$F, 20($T0)",
+    "movl\t" . eslot(62) . ", $T1", "addl\t$T1, 24($T0)",
+    "movl\t" . eslot(61) . ", $T1", "addl\t$T1, 28($T0)",
+  );
+  $c .= text("subl\t\$1, $NUM(%esp)", "jnz\t${L}_loop");
+  # W + K and the working variables are derived from the message: clear
+  # them from the frame (the rings are the 32 bytes after W + K).
+  $c .= text(vop('pxor', $S, $S, $S),
+             map { vmovu($S, ($WK + 16 * $_) . "(%esp)") } 0 .. 17);
+  $c .= "${L}_done:\n";
+  $c .= X86Asm::epilogue();
+  $c .= X86Asm::function_end();
+  return $c;
+}
+
+my $code = ".text\n";
+$code .= path('ssse3');
+$code .= path('avx');
+
+# Constants, shared by both paths (each reaches them from its own anchor):
+# K[0..63] (SHAConstants.pm) and the pshufb mask byte-swapping each dword.
+my @K = @SHAConstants::K256;
+$code .= ".rodata\n.align\t16\n.Lsha256_K:\n";
+for (my $i = 0; $i < 64; $i += 4) {
+  $code .= "\t.long\t" . join(', ', map { sprintf('0x%08x', $_) } @K[$i .. $i + 3]) . "\n";
+}
+$code .= ".Lsha256_bswap:\n\t.byte\t3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12\n";
+
+X86Asm::write_output($flavour, $output, $code, __FILE__);
