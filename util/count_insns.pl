@@ -4,7 +4,8 @@
 # count_insns.pl: counts the instructions of a loop in a generated assembly
 # file (.S from a perlasm generator, or `gcc -S` output), for the
 # instruction-count tables in the headers of the generators whose target
-# cannot be timed here (AArch64 under qemu).
+# cannot be timed here (AArch64 under qemu, 32-bit x86: this kernel runs no
+# i686 binaries). AT&T x86 (`gcc -S`, x86asm.pl's elf output) works too.
 #
 # Usage:
 #   perl util/count_insns.pl FILE.S --from LABEL --to LABEL [--bytes N]
@@ -103,7 +104,8 @@ if (defined $from) {
     my $target = bare($loop);
     for my $i (reverse $lo .. $end - 1) {
       my $s = $stmts[$i];
-      next unless $s->[0] eq 'insn' && $s->[1] =~ /^(b(\.\w+)?|cbn?z|tbn?z)$/;
+      # AArch64 (b, b.cond, cbz, tbz) or x86 (jmp, jcc) branches.
+      next unless $s->[0] eq 'insn' && $s->[1] =~ /^(b(\.\w+)?|cbn?z|tbn?z|j[a-z]+)$/;
       my @ops = split /\s*,\s*/, $s->[2];
       if (bare($ops[-1]) eq $target) { $hi = $i + 1; last }
     }

@@ -24,6 +24,11 @@
 #define CHACHA20_ASM_AARCH64
 #endif
 
+#if defined(OPENSSL_X86) && !defined(OPENSSL_NO_ASM)
+#include "asm/chacha_asm_x86.h"
+#define CHACHA20_ASM_X86
+#endif
+
 // ChaCha20_ctr32_nohw computes, for each 64-byte block i of the input, the
 // block function of RFC 8439 section 2.3,
 //   state = constants | key | counter + i | nonce
@@ -122,11 +127,30 @@ static const CRYPTO_IMPL kChaCha20Impls[] = {
     {"avx512", chacha20_avx512_capable, &kChaCha20AVX512},
     {"avx2", CRYPTO_is_AVX2_capable, &kChaCha20AVX2},
     {"ssse3_4x", CRYPTO_is_SSSE3_capable, &kChaCha20SSSE3x4},
+    // One block at a time in general-purpose registers, baseline x86-64:
+    // faster than the C code at every length (asm/chacha_asm.h).
+    {"x86_64", NULL, &kChaCha20X86_64},
 #endif
 #if defined(CHACHA20_ASM_AARCH64)
+    // Five blocks per trip (four in NEON lanes, one in GPRs); by length,
+    // one block goes to "scalar"'s code and 2..4 to one NEON group
+    // (estimates in asm/chacha_asm_armv8.c).
+    {"neon_hybrid", CRYPTO_is_NEON_capable, &kChaCha20NEONHybrid},
     // Four blocks per NEON group; inputs and final rests of at most one
-    // block go to the C code (estimate in asm/chacha_asm_armv8.c).
+    // block go to the C code. Superseded by "neon_hybrid"; kept to compare.
     {"neon", CRYPTO_is_NEON_capable, &kChaCha20NEON},
+    // Base A64 only, one block at a time: cores without NEON.
+    {"scalar", NULL, &kChaCha20Scalar},
+#endif
+#if defined(CHACHA20_ASM_X86)
+    // 32-bit x86: four blocks per SSSE3 group (two groups at a time from
+    // eight blocks on); a final rest of at most one block goes to the
+    // one-block SSSE3 code, never to C (instruction counts in
+    // asm/chacha_asm_x86.c). "ssse3" (the one-block code alone)
+    // is never picked here, having the same predicate: it is listed for
+    // `bssl speed -impls` and the tests.
+    {"ssse3_4x", CRYPTO_is_SSSE3_capable, &kChaCha20X86SSSE3x4},
+    {"ssse3", CRYPTO_is_SSSE3_capable, &kChaCha20X86SSSE3},
 #endif
     {"nohw", NULL, &kChaCha20NoHW},
 };

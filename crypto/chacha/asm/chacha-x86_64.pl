@@ -13,9 +13,55 @@
 #                            size_t num_blocks, const uint32_t key[8],
 #                            const uint32_t counter_nonce[4]);
 #   void ChaCha20_ctr32_ssse3_4x(...same as avx2...);
+#   void ChaCha20_ctr32_x86_64(...same as avx512: a BYTE length...);
 #
 # ChaCha20_ctr32_avx512 takes a BYTE length and handles a partial final
 # block itself (masked loads/stores); see its section below.
+# ChaCha20_ctr32_x86_64 (baseline x86-64, general-purpose registers, one
+# block at a time) also takes a byte length; every row sends inputs of up
+# to 64 bytes to it (chacha_asm.c), the x86_64 row everything.
+#
+# Short inputs, measured here with a small rdtsc harness calling the
+# entry points directly (not kept in the tree; `bssl speed -impls -filter
+# ChaCha20 -chunks 16,64,...` shows the same per-row comparison in
+# wall-clock time on a quiet machine): median over 31 batches of the mean
+# TSC ticks per call (batches of 200000 / (len + 256) calls, so a batch is
+# ~0.1-1 ms and the frequent preemptions of this shared machine, load
+# average 16-22, spoil only some batches; 1 tick ~ 1.57 core cycles):
+#
+# | bytes | x86_64 (scalar) | avx512 (path)          | nohw (C, gcc -O2) |
+# |-------|-----------------|------------------------|-------------------|
+# |    16 |   162-174       |   234-252 (xmm rows)   |   174-185         |
+# |    64 |   161-173       |   231-248 (xmm rows)   |   174-187         |
+# |    80 |   313-340       |   243-266 (zmm rows)   |   349-375         |
+# |   128 |   312-341       |   241-264 (zmm rows)   |   349-377         |
+# |   256 |   651-673       |   244-267 (zmm rows)   |   711-777         |
+# |   320 |   765           |   292-294 (8 in rows;  |   877             |
+# |       |                 |   was 309-313: group)  |                   |
+# |   512 |  1218           |   294-295 (8 in rows)  |  1403             |
+# |  1024 |  2660           |   312-340 (one group)  |  2864-3061        |
+# |  1350 |                 |   413 (two-group pass; |  3974-4067        |
+# |       |                 |   was 621: two groups) |                   |
+# |  2048 |                 |   415 (two-group pass) |  5608-5673        |
+#
+# x86_64: ~161 ticks = ~253 core cycles per block against a bound of 20
+# rounds x 12 dependent 1-cycle ops = 240 (the quarter-round chain; all
+# four quarter rounds of a round overlap: 48 ops per 12 cycles, within
+# the integer ALUs), so it is latency bound, ~5% above it. The AVX-512
+# rows are the same chain on 2-cycle vector ops, ~1.45x longer. A rorx
+# (BMI2, no flags) variant measured the same as rol (172.6 vs 173.6 ticks
+# at 16 bytes), so the path keeps rol and needs no feature bit. Code size:
+# 1031 bytes.
+#
+# Why not more in general-purpose registers. Two blocks interleaved would
+# need 32 words in 15 registers (16 spilled, each quarter-round step then
+# a load/store pair) and 1920 ALU ops per 128 bytes: at best ~320 cycles
+# (~205 ticks) if all six ALUs took rotates, against 243-266 for the zmm
+# rows: not attempted in the time available. One scalar block beside
+# vector blocks (the "hybrid") ends no earlier than its vector part, whose
+# one-block latency (231-248) is already the zmm four-block cost
+# (243-266), so for 65..256 bytes it cannot beat the rows by more than
+# the ~15 ticks between those; not written.
 #
 # AVX-512 path, measured here (AMD family 26 / Zen 5 guest, TSC 2.096 GHz),
 # TSC ticks per call, minimum of 2000 calls of the entry point in one
@@ -38,7 +84,7 @@
 # OpenSSL 3's AVX-512 code ran 0.31-0.33 ticks/byte at 8192 on a quiet
 # machine (see below), so avx512 is ~1.5x it; `speed-vs-openssl --only
 # ChaCha20` (3 rounds, medians, load average ~14) gave 1.52 at 8192 and
-# 1.50 at 16384, 1.52 at 1350. Code size: avx512 6338 bytes, avx2 8206,
+# 1.50 at 16384, 1.52 at 1350. Code size: avx512 7151 bytes, avx2 8206,
 # ssse3_4x 3367 (plus 368 bytes of constants).
 #
 # Bounds of the avx512 path: the two-group loop is throughput bound (see
@@ -684,9 +730,13 @@ sub avx512 {
     return @o;
   };
 
-  $c .= text("cmpq \$256, $len", "jbe ${L}_rows");
-  # Two groups (32 blocks, 2048 bytes) per iteration.
-  $c .= text("cmpq \$2048, $len", "jb ${L}_one");
+  $c .= text("cmpq \$512, $len", "jbe ${L}_rows");
+  # Two groups (32 blocks, 2048 bytes) per iteration, for more than one
+  # group's worth (1025.. bytes): the two-group loop, whose
+  # group B may be partial (it then leaves through the tail code). Measured
+  # (see the table): a two-group pass costs ~1.5x one group, so 1025..2047
+  # bytes as one pass instead of two one-group passes is ~25% faster.
+  $c .= text("cmpq \$1024, $len", "jbe ${L}_one");
   $c .= "${L}_two:\n";
   $c .= text("# Counters: A's are counter + j, B's counter + 16 + j.",
              "movl $cnt, 0(%rsp)", "leal 16(%r9), %eax", "movl %eax, 4(%rsp)",
@@ -708,10 +758,18 @@ sub avx512 {
              "# Group B out, with A's registers as temporaries.",
              map({ "vmovdqu64 " . ($SPILL + 64 * $_) . "(%rsp), $B[12 + $_]" } 0 .. 3),
              $transpose->(\@B, [@A[0 .. 3]]),
+             "cmpq \$2048, $len", "jb ${L}_two_partial",
              $xor_store->(\@B, 1024),
              "addl \$32, $cnt",
              "addq \$2048, $in", "addq \$2048, $out", "subq \$2048, $len",
-             "jz ${L}_wipe", "cmpq \$2048, $len", "jae ${L}_two");
+             "jz ${L}_wipe", "cmpq \$1024, $len", "ja ${L}_two",
+             "jmp ${L}_one");
+  # Group B partial (1..1023 bytes left after group A): its blocks move to
+  # the registers the tail code reads (zmm0-15, A's, already written out).
+  $c .= "${L}_two_partial:\n";
+  $c .= text(map({ "vmovdqa64 $B[$_], $A[$_]" } 0 .. 15),
+             "addq \$1024, $in", "addq \$1024, $out", "subq \$1024, $len",
+             "jmp ${L}_tail");
 
   # One group (16 blocks) per iteration, the last one possibly partial.
   $c .= "${L}_one:\n";
@@ -775,7 +833,8 @@ sub avx512 {
              "jmp ${L}_tail");
   my ($ra, $rb, $rc, $rd) = @x[0 .. 3];
   $c .= "${L}_rows:\n";
-  $c .= text("cmpq \$64, $len", "jbe ${L}_row1");
+  $c .= text("cmpq \$64, $len", "jbe ${L}_row1",
+             "cmpq \$256, $len", "ja ${L}_rows8");
   $c .= text("# Rows: constants, key[0..3], key[4..7], counter + L | nonce.",
              "vbroadcasti32x4 .Lchacha_sigma(%rip), $r0[0]",
              "vbroadcasti32x4 0($key), $r0[1]",
@@ -796,7 +855,62 @@ sub avx512 {
              "vshufi32x4 \$0xdd, $t[2], $t[0], $x[1]",   # block 1
              "vshufi32x4 \$0x88, $t[3], $t[1], $x[2]",   # block 2
              "vshufi32x4 \$0xdd, $t[3], $t[1], $x[3]",   # block 3
-             "# Blocks 0..3 out through the tail code below.");
+             "# Blocks 0..3 out through the tail code below.",
+             "jmp ${L}_tail");
+
+  # 257..512 bytes: eight blocks as two independent sets of rows, blocks
+  # 0..3 in zmm0-3 as above and blocks 4..7 in zmm8-11 (its d row
+  # counter + 4 + L | nonce in zmm22), their double rounds interleaved op
+  # by op. Each set is one latency chain, so the second set only fills
+  # pipes the first leaves idle, but not for free: measured 292-296 ticks
+  # for 257..512 bytes against 242-248 for the four-block rows and 309-313
+  # for a 16-block group (table at the top): 5% for 676 bytes of code.
+  my @s2 = @x[8 .. 11];
+  my $d2 = '%zmm22';
+  my $zip = sub {
+    my ($p, $q) = @_;
+    my @o;
+    for my $i (0 .. $#$p) {
+      push @o, $p->[$i];
+      push @o, $q->[$i] unless $q->[$i] =~ /^#/;
+    }
+    return @o;
+  };
+  $c .= "${L}_rows8:\n";
+  $c .= text("# Rows of both sets: constants, key[0..3], key[4..7] shared;",
+             "# d = counter + L | nonce and counter + 4 + L | nonce.",
+             "vbroadcasti32x4 .Lchacha_sigma(%rip), $r0[0]",
+             "vbroadcasti32x4 0($key), $r0[1]",
+             "vbroadcasti32x4 16($key), $r0[2]",
+             "vbroadcasti32x4 ($cn), $r0[3]",
+             "vpaddd .Lchacha_row_inc4(%rip), $r0[3], $d2",
+             "vpaddd .Lchacha_row_inc(%rip), $r0[3], $r0[3]",
+             map({ "vmovdqa64 $r0[$_], $x[$_]" } 0 .. 3),
+             map({ "vmovdqa64 $r0[$_], $s2[$_]" } 0 .. 2),
+             "vmovdqa64 $d2, $s2[3]",
+             "movl \$10, %eax");
+  $c .= "${L}_rows8_rounds:\n";
+  $c .= text($zip->([$rows_dr->($ra, $rb, $rc, $rd)], [$rows_dr->(@s2)]),
+             "decl %eax", "jnz ${L}_rows8_rounds");
+  $c .= text("# Feed-forward of both sets.",
+             map({ "vpaddd $r0[$_], $x[$_], $x[$_]" } 0 .. 3),
+             map({ "vpaddd $r0[$_], $s2[$_], $s2[$_]" } 0 .. 2),
+             "vpaddd $d2, $s2[3], $s2[3]");
+  # Block L of a set <- lane L of its a, b, c, d: blocks 0..3 into zmm0-3,
+  # blocks 4..7 into zmm4-7 (the input rows are no longer needed).
+  for my $set ([[$ra, $rb, $rc, $rd], [@x[0 .. 3]]], [[@s2], [@x[4 .. 7]]]) {
+    my ($a, $b, $cc, $d) = @{ $set->[0] };
+    my @dst = @{ $set->[1] };
+    $c .= text("vshufi32x4 \$0x44, $b, $a, $t[0]",
+               "vshufi32x4 \$0xee, $b, $a, $t[1]",
+               "vshufi32x4 \$0x44, $d, $cc, $t[2]",
+               "vshufi32x4 \$0xee, $d, $cc, $t[3]",
+               "vshufi32x4 \$0x88, $t[2], $t[0], $dst[0]",
+               "vshufi32x4 \$0xdd, $t[2], $t[0], $dst[1]",
+               "vshufi32x4 \$0x88, $t[3], $t[1], $dst[2]",
+               "vshufi32x4 \$0xdd, $t[3], $t[1], $dst[3]");
+  }
+  $c .= text("# Blocks 0..7 out through the tail code below.");
 
   # The last group: 1..1023 bytes. Whole blocks in order, then a partial
   # block (1..63 bytes) through byte masks. The branches depend on the
@@ -835,8 +949,185 @@ sub avx512 {
   return $c;
 }
 
+
+# --- One block at a time in general-purpose registers -----------------------
+#
+# ChaCha20_ctr32_x86_64(out, in, in_len, key, counter_nonce) takes a BYTE
+# length like the AVX-512 entry point and handles a final partial block
+# itself. It needs nothing beyond baseline x86-64 (rol, SSE2 for the state
+# copy), so every row can use it for short inputs.
+#
+# Why scalar: on this core a vector op has 2 cycles of latency and a scalar
+# add/xor/rol 1, and a lone block is one latency chain either way. A round
+# is QUARTERROUND on four independent (a, b, c, d) sets, each 12 dependent
+# ops (a += b; d ^= a; d <<<= 16; c += d; b ^= c; b <<<= 12; ...), so with
+# all four quarter rounds in flight a round costs ~12 scalar cycles (48
+# ops on 4+ ALUs) against ~26 for the vector rows (12 ops + 1 vpshufd, 2
+# cycles each): ~240 against ~520 core cycles for 20 rounds.
+#
+# Register plan. Sixteen state words, but only fifteen usable GPRs (%rsp is
+# the frame) and the pointers and the round counter need homes too. So the
+# pointers and lengths live in the frame during the rounds, and of the four
+# c words (x8..x11) only the two the current pair of quarter rounds uses
+# are in registers:
+#   a  x0..x3    eax  ebx  ecx  edx
+#   b  x4..x7    esi  edi  ebp  r8d
+#   c  two of x8..x11 in r13d r14d, the other two in the frame
+#   d  x12..x15  r9d  r10d r11d r12d
+#   r15d         double-round counter
+# The quarter rounds run in pairs that share a pair of c words:
+#   column    QR(0,4,8,12)  QR(1,5,9,13)    c = x8,  x9
+#             QR(2,6,10,14) QR(3,7,11,15)   c = x10, x11  (swap 8,9 out)
+#   diagonal  QR(0,5,10,15) QR(1,6,11,12)   c = x10, x11  (no swap)
+#             QR(2,7,8,13)  QR(3,4,9,14)    c = x8,  x9   (swap 10,11 out)
+# A swap is two stores and two loads; the loads do not depend on the pair
+# before them, so register renaming lets the second pair start while the
+# first is still running: all four quarter rounds of a round overlap.
+#
+# Frame: the input state (16 words, the key among them), the spilled c
+# words, the keystream of a partial block and the saved pointers. The
+# feed-forward adds the input words from the frame (no pointer needed).
+# Output: the words are joined in pairs into 64-bit registers (which frees
+# half of them for the pointers), XORed with the input 8 bytes at a time
+# and stored; a final partial block goes through the keystream slot 8 bytes
+# and then 1 byte at a time (branches on the length only). The frame and
+# the caller-saved registers are wiped before returning.
+sub scalar1 {
+  my $L = '.Lchacha_scalar';
+  my ($ST, $XC, $KS, $PTR) = (0, 64, 80, 144);   # frame offsets
+  my $FRAME = 176;
+  my @x = ('%eax', '%ebx', '%ecx', '%edx', '%esi', '%edi', '%ebp', '%r8d',
+           undef, undef, undef, undef, '%r9d', '%r10d', '%r11d', '%r12d');
+  # The 64-bit name of each register.
+  my %q = ('%eax' => '%rax', '%ebx' => '%rbx', '%ecx' => '%rcx',
+           '%edx' => '%rdx', '%esi' => '%rsi', '%edi' => '%rdi',
+           '%ebp' => '%rbp', '%r8d' => '%r8', '%r9d' => '%r9',
+           '%r10d' => '%r10', '%r11d' => '%r11', '%r12d' => '%r12',
+           '%r13d' => '%r13', '%r14d' => '%r14', '%r15d' => '%r15');
+  my ($c0, $c1) = ('%r13d', '%r14d');
+  my $st = sub { return ($ST + 4 * $_[0]) . "(%rsp)"; };
+  my $xc = sub { return ($XC + 4 * ($_[0] - 8)) . "(%rsp)"; };  # x8..x11
+  my $len = $nblocks;                    # third argument: bytes here
+
+  # One pair of quarter rounds, (a, b, c, d) word indices each, interleaved
+  # op by op; the c words are in the registers given.
+  my $pair = sub {
+    my ($q1, $q2, $cr1, $cr2) = @_;
+    my @o;
+    my @w = ([@x[$q1->[0], $q1->[1]], $cr1, $x[$q1->[3]]],
+             [@x[$q2->[0], $q2->[1]], $cr2, $x[$q2->[3]]]);
+    for my $s ([0, 1, 3, 16], [2, 3, 1, 12], [0, 1, 3, 8], [2, 3, 1, 7]) {
+      my ($p, $qq, $r, $n) = @$s;        # p += q; r ^= p; r <<<= n
+      push @o, map({ "addl $_->[$qq], $_->[$p]" } @w),
+               map({ "xorl $_->[$p], $_->[$r]" } @w),
+               map({ "roll \$$n, $_->[$r]" } @w);
+    }
+    return @o;
+  };
+
+  my $c = X86_64Xlate::function_begin('ChaCha20_ctr32_x86_64', args => 5,
+      save => [qw(rbx rbp r12 r13 r14 r15)], frame => $FRAME);
+  $c .= text("testq $len, $len", "jz ${L}_return",
+             "# Input state into the frame: constants | key | counter | nonce.",
+             "movdqa .Lchacha_sigma(%rip), %xmm0",
+             "movdqu 0($key), %xmm1", "movdqu 16($key), %xmm2",
+             "movdqu ($cn), %xmm3",
+             "movdqa %xmm0, " . $st->(0), "movdqa %xmm1, " . $st->(4),
+             "movdqa %xmm2, " . $st->(8), "movdqa %xmm3, " . $st->(12),
+             "pxor %xmm1, %xmm1", "pxor %xmm2, %xmm2", "pxor %xmm3, %xmm3",
+             "movq $out, " . ($PTR) . "(%rsp)",
+             "movq $in, " . ($PTR + 8) . "(%rsp)",
+             "movq $len, " . ($PTR + 16) . "(%rsp)");
+  $c .= "${L}_block:\n";
+  $c .= text("# x = input state; x10, x11 to their frame slots.",
+             "movl " . $st->(10) . ", %r15d", "movl %r15d, " . $xc->(10),
+             "movl " . $st->(11) . ", %r15d", "movl %r15d, " . $xc->(11),
+             map({ "movl " . $st->($_) . ", $x[$_]" } 0 .. 7, 12 .. 15),
+             "movl " . $st->(8) . ", $c0", "movl " . $st->(9) . ", $c1",
+             "movl \$10, %r15d");
+  $c .= "${L}_rounds:\n";
+  $c .= text("# Column round.",
+             $pair->([0, 4, 8, 12], [1, 5, 9, 13], $c0, $c1),
+             "movl $c0, " . $xc->(8), "movl $c1, " . $xc->(9),
+             "movl " . $xc->(10) . ", $c0", "movl " . $xc->(11) . ", $c1",
+             $pair->([2, 6, 10, 14], [3, 7, 11, 15], $c0, $c1),
+             "# Diagonal round.",
+             $pair->([0, 5, 10, 15], [1, 6, 11, 12], $c0, $c1),
+             "movl $c0, " . $xc->(10), "movl $c1, " . $xc->(11),
+             "movl " . $xc->(8) . ", $c0", "movl " . $xc->(9) . ", $c1",
+             $pair->([2, 7, 8, 13], [3, 4, 9, 14], $c0, $c1),
+             "decl %r15d", "jnz ${L}_rounds");
+  # Feed-forward x[i] += input[i], then words 2k, 2k+1 joined into one
+  # 64-bit register (keystream bytes 8k .. 8k+7).
+  my @pairs = ([0, 1], [2, 3], [4, 5], [6, 7], [8, 9], [10, 11], [12, 13],
+               [14, 15]);
+  # x8, x9 are in r13d, r14d; x10, x11 come from the frame into r15d and
+  # (once x8 and x9 are joined into r14) r13d.
+  my @ff = (map({ "addl " . $st->($_) . ", $x[$_]" } 0 .. 7, 12 .. 15),
+            "addl " . $st->(8) . ", $c0", "addl " . $st->(9) . ", $c1");
+  my @join;
+  my %pairreg;
+  for my $p (@pairs) {
+    my ($lo, $hi) = @$p;
+    next if $lo == 10;
+    my ($rl, $rh) = $lo == 8 ? ($c0, $c1) : ($x[$lo], $x[$hi]);
+    push @join, "shlq \$32, $q{$rh}", "orq $q{$rl}, $q{$rh}";
+    $pairreg{$lo} = $q{$rh};
+  }
+  push @join, "movl " . $xc->(10) . ", %r13d", "addl " . $st->(10) . ", %r13d",
+              "movl " . $xc->(11) . ", %r15d", "addl " . $st->(11) . ", %r15d",
+              "shlq \$32, %r15", "orq %r13, %r15";
+  $pairreg{10} = '%r15';
+  my @ks = map { $pairreg{2 * $_} } 0 .. 7;   # keystream qword k
+  # Free now: rax, rcx, rsi, rbp, r9, r11, r13.
+  my ($pout, $pin, $plen) = ('%rax', '%rcx', '%rsi');
+  $c .= text("# Feed-forward: x[i] += input[i].", @ff,
+             "# Keystream qword k = x[2k] | x[2k+1] << 32.", @join,
+             "movq " . ($PTR) . "(%rsp), $pout",
+             "movq " . ($PTR + 8) . "(%rsp), $pin",
+             "movq " . ($PTR + 16) . "(%rsp), $plen",
+             "cmpq \$64, $plen", "jb ${L}_partial",
+             "# A whole block: out = in ^ keystream, 8 bytes at a time.",
+             map({ ("xorq " . (8 * $_) . "($pin), $ks[$_]",
+                    "movq $ks[$_], " . (8 * $_) . "($pout)") } 0 .. 7),
+             "addq \$64, $pin", "addq \$64, $pout",
+             "movq $pin, " . ($PTR + 8) . "(%rsp)",
+             "movq $pout, " . ($PTR) . "(%rsp)",
+             "# Next counter, mod 2^32.",
+             "incl " . $st->(12),
+             "subq \$64, $plen", "movq $plen, " . ($PTR + 16) . "(%rsp)",
+             "jnz ${L}_block",
+             "jmp ${L}_wipe");
+  # 1..63 bytes left: keystream to the frame, then 8 bytes, then 1 byte at
+  # a time. %r9 is the offset, %r11 a temporary.
+  $c .= "${L}_partial:\n";
+  $c .= text(map({ "movq $ks[$_], " . ($KS + 8 * $_) . "(%rsp)" } 0 .. 7),
+             "xorl %r9d, %r9d",
+             "cmpq \$8, $plen", "jb ${L}_bytes");
+  $c .= "${L}_qwords:\n";
+  $c .= text("movq $KS(%rsp,%r9), %r11", "xorq ($pin,%r9), %r11",
+             "movq %r11, ($pout,%r9)", "addq \$8, %r9", "subq \$8, $plen",
+             "cmpq \$8, $plen", "jae ${L}_qwords",
+             "testq $plen, $plen", "jz ${L}_wipe");
+  $c .= "${L}_bytes:\n";
+  $c .= text("movzbl $KS(%rsp,%r9), %r11d", "xorb ($pin,%r9), %r11b",
+             "movb %r11b, ($pout,%r9)", "incq %r9", "decq $plen",
+             "jnz ${L}_bytes");
+  # Wipe the frame (state, c words, keystream) and the caller-saved
+  # registers that held keystream; the callee-saved ones are restored.
+  $c .= "${L}_wipe:\n";
+  $c .= text("pxor %xmm0, %xmm0",
+             map({ "movdqa %xmm0, " . (16 * $_) . "(%rsp)" } 0 .. 8),
+             map({ "xorl $_, $_" } qw(%eax %ecx %edx %esi %edi %r8d %r9d %r10d %r11d)));
+  $c .= "${L}_return:\n";
+  $c .= X86_64Xlate::epilogue();
+  $c .= X86_64Xlate::function_end();
+  return $c;
+}
+
 my $code = ".text\n";
 $code .= avx512();
+$code .= scalar1();
 $code .= wide(1);
 $code .= wide(0);
 
@@ -864,6 +1155,9 @@ $code .= <<"___";
 .align 64
 .Lchacha_row_inc:
 	.long 0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0
+.align 64
+.Lchacha_row_inc4:
+	.long 4, 0, 0, 0, 5, 0, 0, 0, 6, 0, 0, 0, 7, 0, 0, 0
 .align 64
 .Lchacha_lane_inc16:
 	.long 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15

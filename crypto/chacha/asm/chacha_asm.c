@@ -20,18 +20,27 @@
 // AVX2 code's final loop), in blocks.
 #define kMaxWidth 8
 
-// kNoHWMaxRest: a final rest of at most this many bytes goes to the portable
-// C code. Measured here (TSC ticks per call, see chacha-x86_64.pl): one
-// group costs ~375 ticks in either wide function, however few of its blocks
-// are used, while ChaCha20_ctr32_nohw costs ~176 ticks per block; so C wins
-// up to two blocks (354 ticks) and a wide group from three blocks (530).
-#define kNoHWMaxRest (2 * 64)
+// kScalarMaxRest: a final rest of at most this many bytes goes to the
+// general-purpose-register code ChaCha20_ctr32_x86_64. Measured here (TSC
+// ticks per call, see chacha-x86_64.pl): one group costs ~375 ticks in
+// either wide function, however few of its blocks are used, while
+// ChaCha20_ctr32_x86_64 costs ~161-173 ticks per block (the C code
+// ~174-186); so the scalar code wins up to two blocks (~340 ticks) and a
+// wide group from three blocks (~510).
+#define kScalarMaxRest (2 * 64)
+
+// kChaCha20ShortMax: the avx512 row sends inputs of at most this many bytes
+// to ChaCha20_ctr32_x86_64. Median TSC ticks per call of the entry points
+// (method and table in chacha-x86_64.pl): 64 bytes 161-173
+// scalar against 231-247 for the AVX-512 one-block code; 80 and 128 bytes
+// 312-340 scalar against 244-266 for its four-block rows. So one block.
+#define kChaCha20ShortMax 64
 
 // chacha20_ctr32_wide implements the `ctr32` contract of
 // crypto/chacha/internal.h with the block function `wide`, which computes
 // `width` blocks at a time (a group of fewer costs as much as a full one):
 //   1. the whole groups of `width` blocks go straight to `wide`;
-//   2. a rest of at most kNoHWMaxRest bytes goes to the C code;
+//   2. a rest of at most kScalarMaxRest bytes goes to the scalar code;
 //   3. a longer rest of whole blocks goes to `wide` (one group);
 //   4. a longer rest ending in a partial block is copied to a zero-padded
 //      stack buffer of whole blocks, XORed there in place by one more call
@@ -54,8 +63,8 @@ static void chacha20_ctr32_wide(chacha20_blocks_fn wide, size_t width,
   }
   uint32_t next[4] = {counter_nonce[0] + (uint32_t)group_blocks,
                       counter_nonce[1], counter_nonce[2], counter_nonce[3]};
-  if (rest <= kNoHWMaxRest) {
-    ChaCha20_ctr32_nohw(out + done, in + done, rest, key, next);
+  if (rest <= kScalarMaxRest) {
+    ChaCha20_ctr32_x86_64(out + done, in + done, rest, key, next);
     return;
   }
   if (rest % 64 == 0) {
@@ -87,9 +96,22 @@ static void chacha20_ctr32_ssse3_4x_row(uint8_t *out, const uint8_t *in,
 }
 
 // The AVX-512 code takes any length itself (masked partial block), so its
-// row is the assembly with no C glue: a short input is one call.
+// row only picks the scalar code for one block and the AVX-512 code above.
+static void chacha20_ctr32_avx512_row(uint8_t *out, const uint8_t *in,
+                                      size_t in_len, const uint32_t key[8],
+                                      const uint32_t counter_nonce[4]) {
+  if (in_len <= kChaCha20ShortMax) {
+    ChaCha20_ctr32_x86_64(out, in, in_len, key, counter_nonce);
+  } else {
+    ChaCha20_ctr32_avx512(out, in, in_len, key, counter_nonce);
+  }
+}
+
 const struct chacha20_impl_fns kChaCha20AVX512 = {
-    .ctr32 = ChaCha20_ctr32_avx512,
+    .ctr32 = chacha20_ctr32_avx512_row,
+};
+const struct chacha20_impl_fns kChaCha20X86_64 = {
+    .ctr32 = ChaCha20_ctr32_x86_64,
 };
 const struct chacha20_impl_fns kChaCha20AVX2 = {
     .ctr32 = chacha20_ctr32_avx2_row,

@@ -49,10 +49,24 @@ void ChaCha20_ctr32_ssse3_4x(uint8_t *out, const uint8_t *in,
 // BYTE length `in_len`, any value, and handles a final partial block itself
 // with byte-masked loads and stores (which never touch the bytes past
 // `in_len`). It computes 32 blocks at a time (two groups of sixteen in zmm
-// registers), then sixteen; up to 256 bytes four blocks in rows, up to 64
-// one block in xmm, each cheaper than the C code from one block on (see
-// chacha-x86_64.pl). Its predicate is chacha20_avx512_capable.
+// registers) from 1025 bytes on (the last pair possibly partial), then
+// sixteen; up to 512 bytes eight blocks in two sets of rows, up to 256
+// four blocks in rows, up to 64 one block in xmm (see chacha-x86_64.pl;
+// its row sends up to 64 bytes to ChaCha20_ctr32_x86_64 instead). Its
+// predicate is chacha20_avx512_capable.
 void ChaCha20_ctr32_avx512(uint8_t *out, const uint8_t *in, size_t in_len,
+                           const uint32_t key[8],
+                           const uint32_t counter_nonce[4]);
+
+// ChaCha20_ctr32_x86_64 implements the whole `ctr32` contract like
+// ChaCha20_ctr32_avx512 (BYTE length `in_len`, any value; a final partial
+// block is XORed 8 and then 1 byte at a time, never touching a byte past
+// `in_len`), one block at a time in general-purpose registers. It needs
+// only baseline x86-64, so it has no predicate. On this core (Zen 5, vector
+// ops of 2-cycle latency) one block costs ~161-173 TSC ticks against ~231-247
+// for the AVX-512 one-block code and ~174-186 for the C code (see
+// chacha-x86_64.pl), so every row sends inputs of up to 64 bytes here.
+void ChaCha20_ctr32_x86_64(uint8_t *out, const uint8_t *in, size_t in_len,
                            const uint32_t key[8],
                            const uint32_t counter_nonce[4]);
 
@@ -77,12 +91,18 @@ typedef void (*chacha20_blocks_fn)(uint8_t *out, const uint8_t *in,
 //   {"avx512", chacha20_avx512_capable, &kChaCha20AVX512},
 //   {"avx2", CRYPTO_is_AVX2_capable, &kChaCha20AVX2},
 //   {"ssse3_4x", CRYPTO_is_SSSE3_capable, &kChaCha20SSSE3x4},
-// Each row's ctr32 accepts any length: it sends a short final rest to the
-// portable C code below a measured length (see chacha_asm.c); the avx512
-// row is the assembly alone.
+//   {"x86_64", NULL, &kChaCha20X86_64},
+// Each row's ctr32 accepts any length: inputs of up to kChaCha20ShortMax
+// bytes, and the wide rows' short final rests, go to ChaCha20_ctr32_x86_64
+// (see chacha_asm.c); the x86_64 row is that function alone.
 extern const struct chacha20_impl_fns kChaCha20AVX512;
 extern const struct chacha20_impl_fns kChaCha20AVX2;
 extern const struct chacha20_impl_fns kChaCha20SSSE3x4;
+extern const struct chacha20_impl_fns kChaCha20X86_64;
+
+// chacha20_x86_64_capable is the predicate of ChaCha20_ctr32_x86_64 for the
+// tests: always one (baseline x86-64).
+static inline int chacha20_x86_64_capable(void) { return 1; }
 
 #endif  // OPENSSL_X86_64 && !OPENSSL_NO_ASM
 

@@ -2,7 +2,43 @@
 //
 // crypto/chacha/asm/chacha_asm_armv8.c: the C glue between the whole-block
 // AArch64 ChaCha20 assembly (chacha-armv8.pl) and the `ctr32` contract of
-// crypto/chacha/internal.h (any length), and the "neon" row built on it.
+// crypto/chacha/internal.h (any length), and the rows built on it:
+// "neon_hybrid", "neon" and "scalar".
+//
+// The length-aware choice. No AArch64 hardware is available here and qemu
+// timings mean nothing, so the choice rests on the instruction counts of
+// the generated loops (util/count_insns.pl, see chacha-armv8.pl) and the
+// latencies and pipe counts of the vendors' tables. Estimated cycles:
+//
+//   path, cost per call of   instr.  Cortex-A72  Neoverse N1  Apple M1
+//   scalar, per block         1041     ~500        ~330         ~170-240 [1]
+//   neon, one group (1..4)    1226     ~880        ~600         ~560 [2]
+//   neon_hybrid, 5 blocks     2243     ~900        ~620         ~310 [3]
+//   C (nohw), per block      ~1564     ~670        ~440         ~220-320 [1]
+//
+// scalar and C: their ALU ops (~1000 and ~1330 per block) on two (A72) /
+// three (N1) / six (M1) integer ALUs; on M1 a round's 12-op chain (240
+// cycles per block) binds a lone block.
+// neon: 20 rounds x a 14-op chain x 3 (A72) / 2 (N1, M1) cycles, plus the
+// transposes. neon_hybrid: the same NEON chain with the scalar block's 96
+// ops per double round in the idle integer pipes; A72's three-wide decode
+// (210 instructions per double round, 70 cycles) and N1's four-wide (53)
+// stay under the NEON chain (84, 56).
+// [1] throughput bound .. latency bound.
+// [2] one group alone: no other group to overlap its chain with.
+// [3] long inputs: groups overlap in M1's window; throughput-bound (a lone
+//     trip costs the chain, ~560, still the cheapest way to five blocks).
+// Hence, by the number of blocks n (a partial block counts as one):
+//   n = 1        scalar (cheaper than a group on every core, and than C);
+//   n = 2..4     one NEON group (A72/N1: a group beats two scalar blocks,
+//                880 vs ~1000 and 600 vs ~660; on M1 two scalar blocks,
+//                340-480, would beat it: A72/N1-class cores decide);
+//   n >= 5       neon_hybrid on the whole multiples of five blocks, the
+//                rest of 1..4 blocks (plus a partial one) as above, and a
+//                rest of four whole blocks plus a partial one as one more
+//                five-block trip.
+// The C code loses to the scalar assembly everywhere: gcc 12 -O2 XORs the
+// keystream byte by byte (8 instructions per byte) after the same rounds.
 
 #include "chacha_asm_armv8.h"
 
@@ -12,34 +48,100 @@
 
 #if defined(OPENSSL_AARCH64) && !defined(OPENSSL_NO_ASM)
 
+typedef void (*chacha20_blocks_fn)(uint8_t *out, const uint8_t *in,
+                                   size_t num_blocks, const uint32_t key[8],
+                                   const uint32_t counter_nonce[4]);
+
+// kHybridBlocks is the number of blocks one trip of
+// ChaCha20_ctr32_neon_hybrid computes: four in NEON lanes, one in GPRs.
+#define kHybridBlocks 5
+
+// chacha20_advance sets `next` to the counter and nonce words of the block
+// `blocks` blocks after `counter_nonce`'s: the counter advanced modulo 2^32
+// (the truncating cast is that wrap), the nonce words unchanged.
+static void chacha20_advance(uint32_t next[4], const uint32_t counter_nonce[4],
+                             size_t blocks) {
+  next[0] = counter_nonce[0] + (uint32_t)blocks;
+  next[1] = counter_nonce[1];
+  next[2] = counter_nonce[2];
+  next[3] = counter_nonce[3];
+}
+
+// chacha20_short runs `fn` on `in_len` bytes, 0 < in_len <=
+// 64 * kHybridBlocks: directly when `in_len` is a multiple of 64, else
+// through a zero-padded stack buffer of whole blocks, XORed there in place,
+// copied out and wiped (the asm never touches bytes past the last whole
+// block it is given).
+static void chacha20_short(chacha20_blocks_fn fn, uint8_t *out,
+                           const uint8_t *in, size_t in_len,
+                           const uint32_t key[8],
+                           const uint32_t counter_nonce[4]) {
+  size_t blocks = (in_len + 63) / 64;
+  if (in_len % 64 == 0) {
+    fn(out, in, blocks, key, counter_nonce);
+    return;
+  }
+  uint8_t buf[64 * kHybridBlocks];
+  memcpy(buf, in, in_len);
+  memset(buf + in_len, 0, blocks * 64 - in_len);
+  fn(buf, buf, blocks, key, counter_nonce);
+  memcpy(out, buf, in_len);
+  OPENSSL_cleanse(buf, blocks * 64);
+}
+
+// chacha20_rest handles 0 < in_len < 64 * kHybridBlocks bytes by their
+// number of blocks n (a partial block counts): n = 1 scalar, n = 2..4 one
+// NEON group, n = 5 one hybrid trip (see the top of this file).
+static void chacha20_rest(uint8_t *out, const uint8_t *in, size_t in_len,
+                          const uint32_t key[8],
+                          const uint32_t counter_nonce[4]) {
+  size_t n = (in_len + 63) / 64;
+  chacha20_blocks_fn fn = n == 1              ? ChaCha20_ctr32_scalar
+                          : n < kHybridBlocks ? ChaCha20_ctr32_neon
+                                              : ChaCha20_ctr32_neon_hybrid;
+  chacha20_short(fn, out, in, in_len, key, counter_nonce);
+}
+
+// chacha20_ctr32_neon_hybrid_row implements `ctr32`: the whole multiples of
+// five blocks straight to ChaCha20_ctr32_neon_hybrid, the rest (under five
+// blocks plus a partial one) to chacha20_rest.
+static void chacha20_ctr32_neon_hybrid_row(uint8_t *out, const uint8_t *in,
+                                           size_t in_len,
+                                           const uint32_t key[8],
+                                           const uint32_t counter_nonce[4]) {
+  size_t direct = in_len / 64 / kHybridBlocks * kHybridBlocks;
+  if (direct > 0) {
+    ChaCha20_ctr32_neon_hybrid(out, in, direct, key, counter_nonce);
+  }
+  size_t done = direct * 64;
+  if (done == in_len) {
+    return;
+  }
+  uint32_t next[4];
+  chacha20_advance(next, counter_nonce, direct);
+  chacha20_rest(out + done, in + done, in_len - done, key, next);
+}
+
+const struct chacha20_impl_fns kChaCha20NEONHybrid = {
+    .ctr32 = chacha20_ctr32_neon_hybrid_row,
+};
+
 // kNEONWidth is the number of blocks ChaCha20_ctr32_neon computes at once.
 #define kNEONWidth 4
 
-// kNoHWMaxRest: an input, or a final rest, of at most this many bytes goes
-// to the portable C code. Not measured (no AArch64 hardware here; qemu
-// timings mean nothing): estimated from instruction counts and latencies
-// (see chacha-armv8.pl). One NEON group costs the same for 1..4 blocks:
-// ~840 cycles on Cortex-A72 (a latency chain of 20 rounds x 14 ops x 3
-// cycles), ~560 on Neoverse N1. ChaCha20_ctr32_nohw costs ~1000 integer
-// instructions per block, ~500 cycles on A72's two ALUs, ~330 on N1's
-// three. So the C code wins for one block and the NEON group from two.
-#define kNoHWMaxRest 64
-
-// chacha20_ctr32_neon_row implements the `ctr32` contract:
-//   1. at most kNoHWMaxRest bytes: the C code;
+// chacha20_ctr32_neon_row implements `ctr32` with the four-block NEON
+// groups alone (the row "neon_hybrid" supersedes it on every NEON core; it
+// stays for comparison in `bssl speed -impls` and as the tested fallback):
+//   1. at most one block: the C code;
 //   2. whole blocks, when the length is a multiple of 64, or else the whole
 //      groups of four blocks, straight to the assembly;
-//   3. a rest of at most kNoHWMaxRest bytes: the C code;
-//   4. a longer rest (under four blocks plus a partial one) is copied to a
-//      zero-padded stack buffer of whole blocks, XORed there in place by one
-//      more call (one group, the cheapest way to get its keystream), copied
-//      out and wiped.
-// The counter of each later step is advanced past the blocks before it,
-// modulo 2^32 (the truncating cast is that wrap).
+//   3. a rest of at most one block: the C code;
+//   4. a longer rest (under four blocks plus a partial one): one more group
+//      through a stack buffer (chacha20_short).
 static void chacha20_ctr32_neon_row(uint8_t *out, const uint8_t *in,
                                     size_t in_len, const uint32_t key[8],
                                     const uint32_t counter_nonce[4]) {
-  if (in_len <= kNoHWMaxRest) {
+  if (in_len <= 64) {
     ChaCha20_ctr32_nohw(out, in, in_len, key, counter_nonce);
     return;
   }
@@ -55,25 +157,41 @@ static void chacha20_ctr32_neon_row(uint8_t *out, const uint8_t *in,
   if (rest == 0) {
     return;
   }
-  uint32_t next[4] = {counter_nonce[0] + (uint32_t)direct, counter_nonce[1],
-                      counter_nonce[2], counter_nonce[3]};
-  if (rest <= kNoHWMaxRest) {
+  uint32_t next[4];
+  chacha20_advance(next, counter_nonce, direct);
+  if (rest <= 64) {
     ChaCha20_ctr32_nohw(out + done, in + done, rest, key, next);
     return;
   }
-  // 64 < rest < 64 * kNEONWidth here, with a partial last block: one call
-  // of at most four blocks covers it.
-  uint8_t buf[64 * kNEONWidth];
-  size_t rest_blocks = (rest + 63) / 64;
-  memcpy(buf, in + done, rest);
-  memset(buf + rest, 0, rest_blocks * 64 - rest);
-  ChaCha20_ctr32_neon(buf, buf, rest_blocks, key, next);
-  memcpy(out + done, buf, rest);
-  OPENSSL_cleanse(buf, rest_blocks * 64);
+  chacha20_short(ChaCha20_ctr32_neon, out + done, in + done, rest, key, next);
 }
 
 const struct chacha20_impl_fns kChaCha20NEON = {
     .ctr32 = chacha20_ctr32_neon_row,
+};
+
+// chacha20_ctr32_scalar_row implements `ctr32` with one block at a time in
+// general-purpose registers: the whole blocks straight to the assembly, a
+// final partial block through a stack buffer.
+static void chacha20_ctr32_scalar_row(uint8_t *out, const uint8_t *in,
+                                      size_t in_len, const uint32_t key[8],
+                                      const uint32_t counter_nonce[4]) {
+  size_t direct = in_len / 64;
+  if (direct > 0) {
+    ChaCha20_ctr32_scalar(out, in, direct, key, counter_nonce);
+  }
+  size_t done = direct * 64;
+  if (done == in_len) {
+    return;
+  }
+  uint32_t next[4];
+  chacha20_advance(next, counter_nonce, direct);
+  chacha20_short(ChaCha20_ctr32_scalar, out + done, in + done, in_len - done,
+                 key, next);
+}
+
+const struct chacha20_impl_fns kChaCha20Scalar = {
+    .ctr32 = chacha20_ctr32_scalar_row,
 };
 
 #endif  // OPENSSL_AARCH64 && !OPENSSL_NO_ASM

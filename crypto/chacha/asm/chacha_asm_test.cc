@@ -15,6 +15,8 @@
 //     out-of-place and in place;
 //   - the counter starting at 2^32 - k, k = 1..9: the counter wraps to 0
 //     and the nonce words stay, exactly as in the C code;
+//   - each row's ctr32 on every length 0..2113 at three offset pairs and in
+//     place (where an entry point takes bytes, its row's choice by length);
 //   - long random inputs (random length, offsets, key, counter, nonce);
 //   - input and output ending against an inaccessible page, so any access
 //     past the last byte faults (through the row and, for whole blocks,
@@ -44,6 +46,8 @@ const Path kPaths[] = {
      CRYPTO_is_AVX2_capable, false},
     {"ChaCha20_ctr32_ssse3_4x", ChaCha20_ctr32_ssse3_4x, &kChaCha20SSSE3x4,
      CRYPTO_is_SSSE3_capable, false},
+    {"ChaCha20_ctr32_x86_64", ChaCha20_ctr32_x86_64, &kChaCha20X86_64,
+     chacha20_x86_64_capable, true},
 };
 
 class ChaChaAsmTest : public chacha_path_test::ChaChaPathTest {};
@@ -68,6 +72,15 @@ TEST_P(ChaChaAsmTest, UnwindInfo) {
 
 TEST_P(ChaChaAsmTest, RowAllLengths) {
   chacha_path_test::CheckRowAllLengths(GetParam(), 0x6368616368610002);
+}
+
+TEST_P(ChaChaAsmTest, RowShortLengths) {
+  // Past the rows' length thresholds: one block to the scalar code, the
+  // AVX-512 code's four- and eight-block rows (up to 256 and 512 bytes),
+  // its one group (up to 1024) and its two-group pass with a partial
+  // second group (1025..2047), the wide rows' short rests.
+  chacha_path_test::CheckRowShortLengths(GetParam(), 0x6368616368610006,
+                                         64 * 33 + 1);
 }
 
 TEST_P(ChaChaAsmTest, CounterWraps) {

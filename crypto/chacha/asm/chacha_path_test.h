@@ -18,6 +18,9 @@
 //   - CheckUnwindInfo: one call under CHECK_ABI_UNWIND;
 //   - CheckRowAllLengths: the row's ctr32 (block function plus the C glue)
 //     for every length 0..1024, 4095..4097 and 65536, every offset pair;
+//   - CheckRowShortLengths: the row's ctr32 for every length up to a
+//     bound at three offset pairs and in place (for a `bytes` path, the
+//     row's own choice by length);
 //   - CheckCounterWraps: the counter starting at 2^32 - k, k = 1..9: it
 //     wraps to 0 and the nonce words stay, exactly as in the C code;
 //   - CheckRandomLong: long random inputs (random length, offsets, key,
@@ -299,6 +302,42 @@ inline void CheckGuardPage(const Path &p, uint64_t seed,
     }
     EXPECT_TRUE(in.CanariesIntact() && out.CanariesIntact())
         << p.name << " wrote around its buffers, len " << len;
+  }
+}
+
+// CheckRowShortLengths runs the row's ctr32 (not the entry point) for
+// every length 0..`max_len` at input/output offsets (0, 0), (1, 3),
+// (15, 7) and in place, against the C code. For a `bytes` path, whose
+// CheckRowAllLengths calls the entry point itself, this is where the row's
+// own choice by length (C glue) is checked across its thresholds.
+inline void CheckRowShortLengths(const Path &p, uint64_t seed,
+                                 size_t max_len) {
+  TestRNG rng(seed);
+  for (size_t len = 0; len <= max_len; len++) {
+    uint32_t key[8], cn[4];
+    RandomKey(&rng, key, cn);
+    std::vector<uint8_t> input = rng.Bytes(len);
+    std::vector<uint8_t> want = Expected(input.data(), len, key, cn);
+    for (auto off : {std::make_pair(0, 0), std::make_pair(1, 3),
+                     std::make_pair(15, 7)}) {
+      std::vector<uint8_t> in_buf(len + 16), out_buf(len + 32, 0xa5);
+      std::copy(input.begin(), input.end(), in_buf.begin() + off.first);
+      p.row->ctr32(out_buf.data() + off.second, in_buf.data() + off.first,
+                   len, key, cn);
+      ASSERT_EQ(Bytes(want), Bytes(out_buf.data() + off.second, len))
+          << p.name << " row, len " << len << " offsets " << off.first
+          << ", " << off.second;
+      for (size_t i = 0; i < out_buf.size(); i++) {
+        if (i < size_t(off.second) || i >= off.second + len) {
+          ASSERT_EQ(0xa5, out_buf[i]) << p.name << " row wrote outside, len "
+                                      << len;
+        }
+      }
+    }
+    std::vector<uint8_t> inplace = input;
+    p.row->ctr32(inplace.data(), inplace.data(), len, key, cn);
+    ASSERT_EQ(Bytes(want), Bytes(inplace)) << p.name << " row in place, len "
+                                           << len;
   }
 }
 
