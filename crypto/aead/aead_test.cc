@@ -3,7 +3,9 @@
 // Tests of the EVP_AEAD_CTX API with ChaCha20-Poly1305 and
 // XChaCha20-Poly1305: the RFC 8439 examples (our own file), BoringSSL's
 // vector files (including truncated tags), Wycheproof, seal/open round
-// trips for every tag length, the scatter/gather forms, and every error
+// trips for every tag length, seal against the composition of the public
+// ChaCha20 and Poly1305 functions across the implementation's length
+// thresholds, the scatter/gather forms, and every error
 // path (return value, error reason, and what is left in the outputs).
 
 #include <openssl/aead.h>
@@ -16,8 +18,10 @@
 
 #include <gtest/gtest.h>
 
+#include <openssl/chacha.h>
 #include <openssl/err.h>
 #include <openssl/mem.h>
+#include <openssl/poly1305.h>
 
 #include "../internal.h"
 #include "../test/file_test.h"
@@ -410,6 +414,114 @@ TEST_P(PerAEADTest, RoundTripAllTagLengths) {
         EXPECT_TRUE(AllZero(out.data(), out.size()));
       }
     }
+  }
+}
+
+// ComposedSeal is RFC 8439 section 2.8 (and, for a 24-byte nonce, the
+// XChaCha construction) written directly from the public primitives, one
+// step of the specification per line, with the streaming Poly1305 API:
+// the independent reference for the AEAD code's own buffer layouts.
+std::vector<uint8_t> ComposedSeal(const std::vector<uint8_t> &key_in,
+                                  const std::vector<uint8_t> &nonce_in,
+                                  const std::vector<uint8_t> &pt,
+                                  const std::vector<uint8_t> &ad) {
+  uint8_t key[32], nonce[12];
+  if (nonce_in.size() == 24) {
+    CRYPTO_hchacha20(key, key_in.data(), nonce_in.data());
+    memset(nonce, 0, 4);
+    memcpy(nonce + 4, nonce_in.data() + 16, 8);
+  } else {
+    memcpy(key, key_in.data(), 32);
+    memcpy(nonce, nonce_in.data(), 12);
+  }
+  uint8_t otk[64] = {0};
+  CRYPTO_chacha_20(otk, otk, sizeof(otk), key, nonce, 0);
+  std::vector<uint8_t> ct(pt.size());
+  CRYPTO_chacha_20(ct.data(), pt.data(), pt.size(), key, nonce, 1);
+  static const uint8_t kZeros[16] = {0};
+  poly1305_state poly;
+  CRYPTO_poly1305_init(&poly, otk);
+  CRYPTO_poly1305_update(&poly, ad.data(), ad.size());
+  CRYPTO_poly1305_update(&poly, kZeros, (16 - ad.size() % 16) % 16);
+  CRYPTO_poly1305_update(&poly, ct.data(), ct.size());
+  CRYPTO_poly1305_update(&poly, kZeros, (16 - ct.size() % 16) % 16);
+  uint8_t lengths[16];
+  for (int i = 0; i < 8; i++) {
+    lengths[i] = static_cast<uint8_t>(uint64_t{ad.size()} >> (8 * i));
+    lengths[8 + i] = static_cast<uint8_t>(uint64_t{ct.size()} >> (8 * i));
+  }
+  CRYPTO_poly1305_update(&poly, lengths, sizeof(lengths));
+  uint8_t tag[16];
+  CRYPTO_poly1305_finish(&poly, tag);
+  ct.insert(ct.end(), tag, tag + 16);
+  return ct;
+}
+
+// Seal equals the composition of the primitives, and open inverts it, in
+// place and out of place, across the AEAD code's internal thresholds: the
+// AD that fits in block 0 (64 bytes) or not, the plaintext computed with
+// block 0 in one ChaCha20 call (up to 1984 bytes) or in two, the
+// ChaCha20 rows' own length thresholds, and every AD padding.
+TEST_P(PerAEADTest, MatchesComposition) {
+  TestRNG rng(0xc0de + nonce_len());
+  const std::vector<uint8_t> key = rng.Bytes(32);
+  ScopedCtx ctx;
+  ASSERT_TRUE(EVP_AEAD_CTX_init(ctx.get(), aead(), key.data(), key.size(),
+                                EVP_AEAD_DEFAULT_TAG_LENGTH, nullptr));
+  std::vector<size_t> lens;
+  for (size_t l = 0; l <= 200; l++) {
+    lens.push_back(l);
+  }
+  for (size_t l = 900; l <= 1100; l += 7) {
+    lens.push_back(l);
+  }
+  for (size_t l = 1950; l <= 2100; l++) {
+    lens.push_back(l);
+  }
+  lens.insert(lens.end(), {4095, 4096, 4097, 9000});
+  const size_t kADLens[] = {0, 1, 13, 15, 16, 17, 48, 63, 64, 65, 80, 300};
+  size_t i = 0;
+  for (size_t len : lens) {
+    // Every AD length for the short lengths; one (rotating) otherwise.
+    for (size_t a = 0; a < sizeof(kADLens) / sizeof(kADLens[0]); a++) {
+      if (len > 70 && a != i % (sizeof(kADLens) / sizeof(kADLens[0]))) {
+        continue;
+      }
+      size_t ad_len = kADLens[a];
+      SCOPED_TRACE(testing::Message() << "len " << len << " ad " << ad_len);
+      std::vector<uint8_t> nonce = rng.Bytes(nonce_len());
+      std::vector<uint8_t> pt = rng.Bytes(len), ad = rng.Bytes(ad_len);
+      std::vector<uint8_t> want = ComposedSeal(key, nonce, pt, ad);
+
+      std::vector<uint8_t> sealed(len + 16);
+      size_t sealed_len;
+      ASSERT_TRUE(EVP_AEAD_CTX_seal(ctx.get(), sealed.data(), &sealed_len,
+                                    sealed.size(), nonce.data(), nonce.size(),
+                                    pt.data(), pt.size(), ad.data(),
+                                    ad.size()));
+      ASSERT_EQ(Bytes(want), Bytes(sealed.data(), sealed_len));
+
+      std::vector<uint8_t> buf = pt;
+      buf.resize(len + 16);
+      ASSERT_TRUE(EVP_AEAD_CTX_seal(ctx.get(), buf.data(), &sealed_len,
+                                    buf.size(), nonce.data(), nonce.size(),
+                                    buf.data(), len, ad.data(), ad.size()));
+      ASSERT_EQ(Bytes(want), Bytes(buf));
+
+      std::vector<uint8_t> opened(len);
+      size_t opened_len;
+      ASSERT_TRUE(EVP_AEAD_CTX_open(ctx.get(), opened.data(), &opened_len,
+                                    opened.size(), nonce.data(), nonce.size(),
+                                    want.data(), want.size(), ad.data(),
+                                    ad.size()));
+      ASSERT_EQ(Bytes(pt), Bytes(opened.data(), opened_len));
+      ASSERT_TRUE(EVP_AEAD_CTX_open(ctx.get(), buf.data(), &opened_len,
+                                    buf.size(), nonce.data(), nonce.size(),
+                                    buf.data(), buf.size(), ad.data(),
+                                    ad.size()));
+      ASSERT_EQ(Bytes(pt), Bytes(buf.data(), opened_len));
+    }
+    i++;
   }
 }
 
