@@ -275,6 +275,13 @@ static inline int CRYPTO_is_AVX512BW_capable(void) {
 static inline int CRYPTO_is_AVX512VL_capable(void) {
   return CRYPTO_x86_has(2, CPUID7_EBX_AVX512VL);
 }
+// CRYPTO_is_AVX512IFMA_capable is AVX512F and AVX512IFMA (VPMADD52LUQ/HUQ)
+// together: the 52-bit multiply-adds on zmm registers need both, and no
+// IFMA CPU lacks F. Clearing AVX512F (the runner's "no AVX-512" mask)
+// clears this too.
+static inline int CRYPTO_is_AVX512IFMA_capable(void) {
+  return CRYPTO_x86_has(2, CPUID7_EBX_AVX512F | CPUID7_EBX_AVX512IFMA);
+}
 
 // AArch64. NEON is part of the AArch64 base architecture, but it is still a
 // bit so OPENSSL_armcap can turn the NEON paths off for testing.

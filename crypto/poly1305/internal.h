@@ -66,7 +66,9 @@ void poly1305_emit_c26(void *state, uint8_t mac[16], const uint8_t s[16]);
 // initialised state of the row whose functions are `fns`, to
 // h = h0 + h1 2^64 + h2 2^128, so tests can start a row at the edges of its
 // entry bound. The caller keeps within that row's bound: h2 <= 4 for the
-// base 2^64 rows, h2 <= 3 (h < 2^130) for "c26". For tests only.
+// base 2^64 rows, h2 <= 3 (h < 2^130) for "c26". Where there is no
+// "c64" (32-bit targets) only "c26" is known here: any other row aborts.
+// For tests only.
 void poly1305_set_h_for_testing(const struct poly1305_impl_fns *fns,
                                 void *state, uint64_t h0, uint64_t h1,
                                 uint64_t h2);

@@ -9,7 +9,10 @@
 #
 # Environment: TSC_GHZ (default 2.096, this machine's TSC) for the
 # cycles/byte column; OPENSSL_ia32cap is passed to all three programs (it
-# masks features in both this library and OpenSSL).
+# masks features in both this library and OpenSSL). With ROWS set (x86-64
+# only, e.g. ROWS="x86_64 avx2 avx512ifma") it also builds rows_tsc.c and
+# prints its table: TSC ticks per byte of this library's rows side by side
+# (short batches, steadier than the ~20 ms batches above on a busy host).
 set -eu
 
 if [ $# -lt 1 ]; then
@@ -42,3 +45,10 @@ while [ "$i" -le "$rounds" ]; do
   i=$((i + 1))
 done
 "$out/poly1305_bench_ours" --report "${TSC_GHZ:-2.096}" < "$results"
+
+if [ -n "${ROWS:-}" ]; then
+  "$cc" -O2 -I"$src/include" -I"$src" "$here/rows_tsc.c" \
+    "$build/libcrypto_static.a" -lpthread -o "$out/rows_tsc"
+  # shellcheck disable=SC2086  # ROWS is a list of row names
+  "$out/rows_tsc" $ROWS
+fi

@@ -14,13 +14,18 @@
 #   void poly1305_blocks_avx2(...same...);          base 2^26, 4-way AVX2,
 #                                                   scalar mul/adc below the
 #                                                   switch length
+#   void poly1305_blocks_avx512ifma(...same...);    base 2^44, 8 lanes of
+#                                                   AVX-512 IFMA, scalar
+#                                                   mul/adc below the switch
 #
 # State (64-byte aligned, see poly1305_asm.h): h0, h1, h2 (h = h0 + h1 2^64
 # + h2 2^128) at 0, 8, 16; r0, r1 (clamped r) at 24, 32 -- exactly the
 # portable base 2^64 code's layout, so its init and emit serve these rows;
 # at 40 a 64-bit flag "powers ready", and from 64 the tables of r^1..r^4
 # and r^8 in base 2^26 that the AVX2 code fills the first time it runs its
-# 4-way loop for a key (once per key: init clears the flag).
+# 4-way loop for a key (once per key: init clears the flag). The IFMA row
+# keeps its own table there instead (r^1..r^8 in base 2^44, 192 bytes from
+# 64: poly1305_x86_64_ifma_state); a state belongs to one row from init on.
 #
 # Limb bounds (what each routine assumes on entry and guarantees on exit):
 #   * every function: on entry and exit h2 <= 4 (h < 5 * 2^128), the same
@@ -42,6 +47,10 @@
 #   * base conversions: 2^64 -> 2^26 with h2 <= 4 gives limbs < 2^26 and
 #     h[4] < 5 * 2^24; 2^26 -> 2^64 after summing the four lanes (limbs
 #     < 2^28 + 2^13) gives h2 < 18, folded back to h2 <= 4.
+#   * base 2^44 vectors (the IFMA code): see the bounds above
+#     avx512ifma_function; in short, step entry h0 < 2^46.6, h1 < 2^44 +
+#     2^8, h2 < 2^43, every multiplicand < 2^52 (the IFMA input width),
+#     columns < 2^54.7, and the carry brings h back to the entry bound.
 #
 # Measured here: AMD Zen 5 (family 26) KVM guest, TSC 2.096 GHz; one core
 # cycle is about 0.57 TSC ticks (see sha256-x86_64.pl), so core c/B ~ TSC
@@ -53,6 +62,12 @@
 #
 # | path     | 16 B | 256 B | 1 KiB | 8 KiB | ~core | bound (core c/B)          |
 # |----------|------|-------|-------|-------|-------|---------------------------|
+# | avx512-  |  =   | 0.59  | 0.22  | 0.086 | 0.15  | ports: 36 IFMA + ~55 other|
+# | ifma     | x86_ | (1350:|       | (16K: | (16K: | vector ops per 256 B on 4 |
+# |          | 64   | 0.226)|       | 0.076)| 0.13) | pipes ~23 cycles = 0.09;  |
+# |          |      |       |       |       |       | the H chain (add m 2, IFMA|
+# |          |      |       |       |       |       | 4, carry 7 dependent ops x|
+# |          |      |       |       |       |       | 2) ~20 cycles is below it |
 # | avx2     | 0.66 | 0.52  | 0.29  | 0.22  | 0.38  | vector ops: ~158 per 128 B|
 # |          |      |       |       |       |       | on 4 pipes = 40 cycles =  |
 # |          |      |       |       |       |       | 0.31 (8-block step)       |
@@ -83,10 +98,32 @@
 # and up), TSC c/B: ours 2.47 (16 B), 0.32 (1350), 0.23 (8 KiB), 0.22
 # (16 KiB); libsodium 5.70, 0.62, 0.53, 0.52; OpenSSL with AVX512F masked
 # 9.20, 0.52, 0.38, 0.37 (ours 1.66x at 8 KiB); OpenSSL default here
-# (AVX-512) 0.19 and 0.18 at 8 and 16 KiB (ours 0.84x).
+# (AVX-512) 0.19 and 0.18 at 8 and 16 KiB (the avx2 row: 0.84x).
 #
-# Not done: AVX-512 (8 lanes of 2^26 in zmm, or IFMA base 2^44), which is
-# what OpenSSL runs on this machine (0.16 ticks/B).
+# AVX-512 IFMA row (avx512ifma): its line in the table is from
+# util/poly1305_bench/rows_tsc.c (ROWS="x86_64 avx2 avx512ifma" run.sh:
+# whole messages through the public API, a fresh key each, so the
+# r^2..r^8 setup is paid every time; median of 31 batch means of ~0.2 ms,
+# load average ~13 on 2 CPUs): at 16384 bytes x86_64 0.52, avx2 0.21,
+# avx512ifma 0.076 ticks/B (2.8x avx2); at 1350 bytes 0.58, 0.33, 0.23.
+# Against OpenSSL 3's default here (its AVX-512 IFMA code),
+# util/poly1305_bench/run.sh build 5 (same load, spreads up to 90%: only
+# the ratios mean much): ours/OpenSSL 2.05 (1350 B), 2.40 (8 KiB), 2.52
+# (16 KiB); an earlier 5-round run at load ~19: 2.26, 2.14, 2.22.
+# The carry first ended with a carry h0 -> h1 (h0 < 2^44 on exit): 0.080
+# ticks/B at 16 KiB; folding H2's top bits into h1 instead and leaving h0
+# below 6 * 2^44 took that carry off the chain: 0.075.
+# Why IFMA base 2^44 rather than AVX-512F base 2^26: 16 blocks (two zmm
+# of eight lanes) take 36 52-bit multiply-adds (low and high halves of
+# 9 limb products each) against 50 VPMULUDQ, with 3 limbs instead of 5 to
+# split, add and carry, and the carry chain (the loop's latency bound)
+# has 3 limbs instead of 5.
+# Switch length: 256 bytes, measured (one-shot messages, powers made in
+# the call): vector 152 vs scalar 173 ticks at 256 bytes; at 128..224
+# bytes the vector code (one group plus a scalar rest) loses by 35 ticks
+# (137 vs 101 at 128, 186 vs 151 at 224). Object code: avx512ifma 3794
+# bytes (the scalar step inlined 8 times as in avx2) + 8 bytes of
+# constants.
 #
 # Register plans are given beside each function.
 
@@ -551,14 +588,352 @@ sub avx2_function {
   return $c;
 }
 
+# --- AVX-512 IFMA, base 2^44, 8 lanes ---------------------------------------
+#
+# h = h[0] + h[1] 2^44 + h[2] 2^88 (h[2] holds bits 88..129 and any carry),
+# the same for each power of r. VPMADD52LUQ / VPMADD52HUQ add to each
+# 64-bit lane the low / high 52 bits of the 104-bit product of the low 52
+# bits of two lanes, so every multiplicand must be < 2^52 (checked below).
+# A product x[i] y[j] has weight 2^(44 (i + j)); for i + j >= 3,
+# 2^132 = 4 * 2^130 = 20 (mod p), so it is taken as x[i] * (20 y[j]) one
+# column lower. With s[j] = 20 y[j] the columns are
+#   d0 = x0 y0 + x1 s2 + x2 s1
+#   d1 = x0 y1 + x1 y0 + x2 s2
+#   d2 = x0 y2 + x1 y1 + x2 y0
+# each split into L[k] (the low halves, weight 2^(44 k)) and H[k] (the high
+# halves, weight 2^(44 k + 52)).
+#
+# With n = 8q blocks, lane l of the vectors sums the blocks whose index mod
+# 8 is b(l) (see the lane order below). Per step of 16 blocks (two groups
+# of eight, M1 then M2):  H = (H + M1) r^16 + M2 r^8, one carry chain per
+# 16 blocks, the M2 products (independent of H) computed into the column
+# accumulators first so they fill the time the H chain waits. One group
+# left over: H = (H + M) r^8. The last group: lane l multiplies by
+# r^(8 - b(l)); h itself enters lane 0 (block 0's lane, whose power is the
+# same r^n). The sum of the lanes is h'.
+#
+# Lane order: the eight blocks of a group are loaded as two zmm (blocks
+# 0..3, 4..7) whose quadwords are interleaved per 128-bit lane
+# (VPUNPCK[LH]QDQ), giving the lanes blocks (0, 4, 1, 5, 2, 6, 3, 7); the
+# table of powers is kept in that order, so no permute is needed.
+#
+# Limb bounds (per lane), with M44 = 2^44 - 1:
+#   * step entry: h0 < 6 * 2^44 + 2^15 < 2^46.6, h1 < 2^44 + 2^8,
+#     h2 < 2^43. carry44 leaves exactly that (with h2 < 2^42); from base
+#     2^64 with h2 <= 4, h < 5 * 2^128 gives h0, h1 < 2^44, h2 < 5 * 2^40.
+#   * message: m0, m1 < 2^44, m2 < 2^41 (40 bits + padbit 2^40).
+#     a = h + m: a0 < 2^46.85, a1 < 2^45.01, a2 < 2^43.33: all < 2^52.
+#   * powers y (scalar, partially reduced, < 5 * 2^128): y0, y1 < 2^44,
+#     y2 < 2^42.33; r^16 (made with the full carry): y0 < 2^44,
+#     y1 < 2^44 + 2^8, y2 < 2^42. So s1 = 20 y1 < 2^48.33,
+#     s2 = 20 y2 < 2^46.66: all < 2^52.
+#   * products < 2^91.7 (the largest: a1 s2, a2 s1), high halves
+#     < 2^39.7. Per column, H + M1's three high halves plus M2's three: H0 < 2^41.02 +
+#     2^39.6 < 2^41.5 (a0 y0, a1 s2, a2 s1: < 2^38.85, 2^39.67, 2^39.66),
+#     H1 < 2^40.2, H2 < 2^38.7. Low halves < 2^52 each, six per column:
+#     L[k] < 2^54.59. No 64-bit lane overflows.
+#   * carry44: x1 = L1 + (L0 >> 44) + (H0 << 8) < 2^54.64; x2 = L2 +
+#     (x1 >> 44) + (H1 << 8) < 2^54.62; h0 = (L0 & M44) + 5 2^10 (H2 mod
+#     2^34) + 5 (x2 >> 42) < 2^44 + 5 * 2^44 + 2^14.95; h1 = (x1 & M44) +
+#     5 (H2 >> 34) < 2^44 + 2^7.03; h2 = x2 & (2^42 - 1): the step entry
+#     bound again. The full carry (r^16 only) then takes h0 below 2^44
+#     and adds h0 >> 44 < 2^2.6 to h1 (< 2^44 + 2^8).
+#   * lane sum: l0 < 8 * 2^46.6 = 2^49.6, l1 < 2^47.01, l2 < 2^45; to base
+#     2^64: h2 = (l2 >> 40) + carries < 2^6, folded to h2 <= 4.
+#
+# Vector register plan (zmm16-31 are volatile on both ABIs; zmm6-15's low
+# halves are callee-saved on Win64, hence xmm => [6..15]):
+#   zmm0-2    the accumulator limbs h (a = h + m in place)
+#   zmm3-5    L[0..2]     zmm6-8   H[0..2]   (column accumulators)
+#   zmm9-13   r^16: y0 y1 y2 s1 s2 (broadcast); the per-lane powers for
+#             the last group
+#   zmm14-18  r^8:  y0 y1 y2 s1 s2 (broadcast)
+#   zmm19 M44, zmm20 2^42 - 1, zmm21 padbit 2^40
+#   zmm22-24  M2's limbs, zmm26-28 M1's, zmm25 zmm29-31 scratch (and
+#             zmm22 once M2's products are done).
+# GPRs as in the AVX2 code (%G keeps r0, r1, s1 for the scalar parts).
+
+# vreg: the same register number as a `kind` (xmm, ymm, zmm) register.
+sub vreg { my ($r, $kind) = @_; $r =~ s/[xyz]mm/$kind/; return $r; }
+
+my @A = map { "%zmm$_" } 0 .. 2;
+my @LO = map { "%zmm$_" } 3 .. 5;
+my @HI = map { "%zmm$_" } 6 .. 8;
+my @P16 = map { "%zmm$_" } 9 .. 13;
+my @P8 = map { "%zmm$_" } 14 .. 18;
+my ($M44, $M42, $PAD40) = map { "%zmm$_" } 19 .. 21;
+my @MSG2 = map { "%zmm$_" } 22 .. 24;
+my @MSG1 = map { "%zmm$_" } 26 .. 28;
+# Scratch: zmm22 (M2's m0) is free whenever carry44 runs.
+my @S = map { "%zmm$_" } 25, 29, 30, 31, 22;
+
+# Offsets of the IFMA row's table (poly1305_asm.h,
+# poly1305_x86_64_ifma_state): limb j of the eight powers at
+# $TABLE44 + 64 j, one quadword per lane.
+my $TABLE44 = 64;
+my %LANE44_OF_POWER = (8 => 0, 4 => 1, 7 => 2, 3 => 3,
+                       6 => 4, 2 => 5, 5 => 6, 1 => 7);
+
+# The vector path runs from this many bytes (two groups of eight blocks at
+# least); shorter calls use the scalar code. Measured: see the header.
+my $IFMA_MIN_LEN = 256;
+
+# msg44: the eight blocks at `off`(in) as limbs m0, m1, m2 in lane order
+# (0, 4, 1, 5, 2, 6, 3, 7): m0 = lo & M44, m1 = (lo >> 44 | hi << 20) & M44,
+# m2 = hi >> 24 | padbit 2^40.
+sub msg44 {
+  my ($off, $m, $t) = @_;
+  my ($m0, $m1, $m2) = @$m;
+  return ("vmovdqu64 $off($in), $m0",                 # blocks 0..3
+          "vmovdqu64 " . ($off + 64) . "($in), $m1",  # blocks 4..7
+          "vpunpckhqdq $m1, $m0, $m2",                # high quadwords
+          "vpunpcklqdq $m1, $m0, $m0",                # low quadwords
+          "vpsrlq \$44, $m0, $m1",
+          "vpsllq \$20, $m2, $t",
+          "vpternlogq \$0xa8, $M44, $t, $m1",         # (m1 | t) & M44
+          "vpandq $M44, $m0, $m0",
+          "vpsrlq \$24, $m2, $m2",
+          "vporq $PAD40, $m2, $m2");
+}
+
+# ifma_mul: the columns L[k] += low halves, H[k] += high halves of
+# x * y (x three limbs, y = (y0, y1, y2, s1, s2)). The products of x1 go
+# first, then x2, then x0, the order in which the carry chain produces the
+# limbs of h.
+sub ifma_mul {
+  my ($x, $y) = @_;
+  my ($y0, $y1, $y2, $s1, $s2) = @$y;
+  my %col = (0 => [$y0, $y1, $y2], 1 => [$s2, $y0, $y1], 2 => [$s1, $s2, $y0]);
+  my @c;
+  for my $i (1, 2, 0) {
+    for my $k (0 .. 2) {
+      my $m = $col{$i}[$k];
+      push @c, "vpmadd52luq $m, $x->[$i], $LO[$k]",
+               "vpmadd52huq $m, $x->[$i], $HI[$k]";
+    }
+  }
+  return @c;
+}
+
+sub zero_columns {
+  return map { "vpxord $_, $_, $_" } @LO, @HI;
+}
+
+# carry44: the columns back into h = (A[0], A[1], A[2]) within the step
+# entry bound (see the bounds above). With x1 = L1 + (L0 >> 44) + (H0 << 8)
+# and x2 = L2 + (x1 >> 44) + (H1 << 8), and H2 (weight 2^140 = 2^130 2^10,
+# so 5 2^10 at weight 1) split as H2 = (H2 >> 34) 2^34 + (H2 mod 2^34):
+#   h0 = (L0 & M44) + 5 2^10 (H2 mod 2^34) + 5 (x2 >> 42)
+#   h1 = (x1 & M44) + 5 (H2 >> 34)          (5 2^44 (H2 >> 34) = that part)
+#   h2 = x2 & (2^42 - 1)
+# The H2 terms come early, off the chain; h0 is left above 2^44 (< 6 2^44
+# + 2^15), so no carry h0 -> h1 waits at the end of the chain. With `full`
+# that carry is done too (h0 < 2^44), for r^16, which is a multiplier.
+sub carry44 {
+  my ($full) = @_;
+  my ($t0, $t1, $t2, $t3, $t4) = @S;
+  my ($h0, $h1, $h2) = @A;
+  my @c = (
+    "vpsllq \$8, $HI[0], $t1",
+    "vpsllq \$8, $HI[1], $t2",
+    "vpsllq \$30, $HI[2], $t3",
+    "vpsrlq \$34, $HI[2], $t4",            # H2 >> 34
+    "vpsrlq \$20, $t3, $t3",                # (H2 mod 2^34) 2^10
+    "vpsrlq \$44, $LO[0], $t0",
+    "vpaddq $t1, $LO[1], $LO[1]",
+    "vpaddq $t2, $LO[2], $LO[2]",
+    "vpsllq \$2, $t3, $t1",
+    "vpsllq \$2, $t4, $t2",
+    "vpaddq $t1, $t3, $t3",                # 5 2^10 (H2 mod 2^34)
+    "vpaddq $t2, $t4, $t4",                # 5 (H2 >> 34)
+    "vpandq $M44, $LO[0], $h0",
+    "vpaddq $t0, $LO[1], $LO[1]",          # x1
+    "vpaddq $t3, $h0, $h0",
+    "vpsrlq \$44, $LO[1], $t0",
+    "vpandq $M44, $LO[1], $h1",
+    "vpaddq $t0, $LO[2], $LO[2]",          # x2
+    "vpaddq $t4, $h1, $h1",
+    "vpsrlq \$42, $LO[2], $t0",
+    "vpandq $M42, $LO[2], $h2",
+    "vpsllq \$2, $t0, $t1",
+    "vpaddq $t0, $h0, $h0",
+    "vpaddq $t1, $h0, $h0");               # + 5 (x2 >> 42)
+  push @c, ("vpsrlq \$44, $h0, $t0",
+            "vpandq $M44, $h0, $h0",
+            "vpaddq $t0, $h1, $h1") if $full;
+  return @c;
+}
+
+# sigma: s1, s2 = 20 y1, 20 y2 = (y << 4) + (y << 2), in place in $y.
+sub sigma {
+  my ($y) = @_;
+  my ($t0, $t1) = @S[0, 1];
+  my @c;
+  for my $j (1, 2) {
+    push @c, "vpsllq \$4, $y->[$j], $t0", "vpsllq \$2, $y->[$j], $t1",
+             "vpaddq $t1, $t0, $y->[$j + 2]";
+  }
+  return @c;
+}
+
+# split44_store: the base 2^64 value a0 + a1 2^64 + a2 2^128 (a2 <= 4) as
+# three 44-bit limbs (the top one < 5 * 2^40) into lane `lane` of the
+# table. Scratch rax, rdx.
+sub split44_store {
+  my ($g, $lane) = @_;
+  my ($a0, $a1, $a2) = @$g{qw(h0 h1 h2)};
+  my $at = sub { return ($TABLE44 + 64 * $_[0] + 8 * $lane) . "($state)"; };
+  return text(
+    "movq $a0, %rax", "shlq \$20, %rax", "shrq \$20, %rax",     # a0 & M44
+    "movq %rax, " . $at->(0),
+    "movq $a0, %rax", "shrq \$44, %rax",
+    "movq $a1, %rdx", "shlq \$40, %rdx", "shrq \$20, %rdx",     # (a1 & M24) << 20
+    "orq %rdx, %rax", "movq %rax, " . $at->(1),
+    "movq $a1, %rax", "shrq \$24, %rax",
+    "movq $a2, %rdx", "shlq \$40, %rdx",
+    "orq %rdx, %rax", "movq %rax, " . $at->(2));
+}
+
+sub avx512ifma_function {
+  my $name = 'poly1305_blocks_avx512ifma';
+  my $L = ".L$name";
+  my $g = \%G;
+  my ($h0, $h1, $h2) = @$g{qw(h0 h1 h2)};
+  my $c = X86_64Xlate::function_begin($name, args => 4,
+    save => [qw(rbx rbp r12 r13 r14 r15)], xmm => [6 .. 15]);
+  $c .= text("movl %ecx, %ecx", "movq %rdx, $len");
+  $c .= text("cmpq \$$IFMA_MIN_LEN, $len", "jb ${L}_short");
+
+  # r, and the table of r^1..r^8 if this key has none yet (the flag
+  # depends on earlier call lengths only, never on secrets): h = r,
+  # r^(k+1) = r^k r by the scalar step (partially reduced, h2 <= 4).
+  $c .= text("movq $R0($state), $g->{r0}",
+             "movq $R1($state), $g->{r1}",
+             "movq $g->{r1}, $g->{s1}",
+             "shrq \$2, $g->{s1}",
+             "addq $g->{r1}, $g->{s1}",
+             "cmpq \$0, $READY($state)",
+             "jne ${L}_have_powers");
+  $c .= text("movq $g->{r0}, $h0", "movq $g->{r1}, $h1", "xorl ${h2}d, ${h2}d");
+  $c .= split44_store($g, $LANE44_OF_POWER{1});
+  for my $k (2 .. 8) {
+    $c .= mul_r_mul($g);
+    $c .= split44_store($g, $LANE44_OF_POWER{$k});
+  }
+  $c .= text("movq \$1, $READY($state)");
+  $c .= "${L}_have_powers:\n";
+
+  # Constants; r^8 broadcast (lane 0 of the table) and s1, s2.
+  $c .= text("vpbroadcastq .Lpoly1305_mask44(%rip), $M44",
+             "vpsrlq \$2, $M44, $M42",
+             "movq %rcx, %rax", "shlq \$40, %rax",
+             "vpbroadcastq %rax, $PAD40");
+  for my $j (0 .. 2) {
+    $c .= text("vpbroadcastq " . ($TABLE44 + 64 * $j) . "($state), $P8[$j]");
+  }
+  $c .= text(sigma(\@P8));
+  # r^16 = r^8 * r^8 (every lane alike), by the step's own multiply and
+  # carry; its limbs then satisfy the step entry bound. Only the 16-block
+  # loop needs it (three groups or more: 384 bytes).
+  $c .= text("cmpq \$384, $len", "jb ${L}_no_r16");
+  $c .= text(zero_columns(),
+             (map { "vmovdqa64 $P8[$_], $A[$_]" } 0 .. 2),
+             ifma_mul(\@A, \@P8), carry44(1),
+             (map { "vmovdqa64 $A[$_], $P16[$_]" } 0 .. 2));
+  $c .= text(sigma(\@P16));
+  $c .= "${L}_no_r16:\n";
+
+  # h (h2 <= 4) into lane 0 in base 2^44; the other lanes start at 0 (a VEX
+  # vmovq clears the rest of the zmm register).
+  $c .= text("movq $H0($state), $h0", "movq $H1($state), $h1",
+             "movq $H2($state), $h2",
+             "movq $h0, %rax", "shlq \$20, %rax", "shrq \$20, %rax",
+             "vmovq %rax, " . vreg($A[0], 'xmm'),
+             "movq $h0, %rax", "shrq \$44, %rax",
+             "movq $h1, %rdx", "shlq \$40, %rdx", "shrq \$20, %rdx",
+             "orq %rdx, %rax", "vmovq %rax, " . vreg($A[1], 'xmm'),
+             "movq $h1, %rax", "shrq \$24, %rax",
+             "movq $h2, %rdx", "shlq \$40, %rdx",
+             "orq %rdx, %rax", "vmovq %rax, " . vreg($A[2], 'xmm'));
+
+  # rbx = bytes in whole groups of eight blocks (>= 256), len = the rest
+  # (< 128). Sixteen blocks per step while three groups or more are left;
+  # then possibly one group with r^8, then the last group with the
+  # per-lane powers.
+  $c .= text("movq $len, %rbx", "andq \$-128, %rbx", "andq \$127, $len",
+             "cmpq \$384, %rbx", "jb ${L}_tail_groups");
+  $c .= ".align 32\n${L}_loop16:\n";
+  $c .= text(msg44(128, \@MSG2, $S[0]), zero_columns(), ifma_mul(\@MSG2, \@P8),
+             msg44(0, \@MSG1, $S[1]),
+             (map { "vpaddq $MSG1[$_], $A[$_], $A[$_]" } 0 .. 2),
+             ifma_mul(\@A, \@P16), carry44(),
+             "leaq 256($in), $in", "subq \$256, %rbx", "cmpq \$384, %rbx",
+             "jae ${L}_loop16");
+  $c .= "${L}_tail_groups:\n";
+  $c .= text("cmpq \$128, %rbx", "je ${L}_last");
+  # One group: H = (H + M) r^8.
+  $c .= text(msg44(0, \@MSG1, $S[1]),
+             (map { "vpaddq $MSG1[$_], $A[$_], $A[$_]" } 0 .. 2),
+             zero_columns(), ifma_mul(\@A, \@P8), carry44(),
+             "leaq 128($in), $in");
+  # The last group: lane l multiplies by its own power r^(8 - b(l)).
+  $c .= "${L}_last:\n";
+  $c .= text((map { "vmovdqu64 " . ($TABLE44 + 64 * $_) . "($state), $P16[$_]" }
+              0 .. 2), sigma(\@P16),
+             msg44(0, \@MSG1, $S[1]),
+             (map { "vpaddq $MSG1[$_], $A[$_], $A[$_]" } 0 .. 2),
+             zero_columns(), ifma_mul(\@A, \@P16), carry44(),
+             "leaq 128($in), $in");
+
+  # h = sum of the eight lanes, then base 2^64:
+  # h0 = l0 + l1 2^44 mod 2^64, h1 = (l1 >> 20) + l2 2^24 (+ carry) mod
+  # 2^64, h2 = l2 >> 40 (+ carries), folded to h2 <= 4.
+  # (The temporaries are the L registers: low ones, so VEX encodings do.)
+  my @l = ($h0, $h1, $h2);
+  for my $k (0 .. 2) {
+    my ($z, $t) = ($A[$k], $LO[$k]);
+    my ($y, $ty, $x, $tx) = (vreg($z, 'ymm'), vreg($t, 'ymm'),
+                             vreg($z, 'xmm'), vreg($t, 'xmm'));
+    $c .= text("vextracti64x4 \$1, $z, $ty",
+               "vpaddq $ty, $y, $y",
+               "vextracti128 \$1, $y, $tx",
+               "vpaddq $tx, $x, $x",
+               "vpsrldq \$8, $x, $tx",
+               "vpaddq $tx, $x, $x",
+               "vmovq $x, $l[$k]");
+  }
+  $c .= text("vzeroupper");
+  $c .= text("movq $h1, %rax", "shlq \$44, %rax",              # l1 2^44
+             "movq $h1, %rdx", "shrq \$20, %rdx",              # l1 >> 20
+             "addq %rax, $h0", "adcq \$0, %rdx",
+             "movq $h2, %rax", "shlq \$24, %rax",              # l2 2^24
+             "shrq \$40, $h2",
+             "addq %rdx, %rax", "adcq \$0, $h2",
+             "movq %rax, $h1",
+             fold($g));
+  $c .= text("jmp ${L}_tail");
+
+  $c .= "${L}_short:\n";
+  $c .= load_h_r($g);
+  $c .= "${L}_tail:\n";
+  $c .= scalar_loop($L, $g, \&mul_r_mul, $len);
+  $c .= store_h($g);
+  $c .= X86_64Xlate::epilogue();
+  $c .= X86_64Xlate::function_end();
+  return $c;
+}
+
 my $code = ".text\n";
 $code .= scalar_function('poly1305_blocks_x86_64');
 $code .= avx2_function();
+$code .= avx512ifma_function();
 $code .= <<"___";
 .rodata
 .align 8
 .Lpoly1305_mask26:
 	.quad 0x3ffffff
+.Lpoly1305_mask44:
+	.quad 0xfffffffffff
 ___
 
 X86_64Xlate::write_output($flavour, $output, $code, __FILE__);

@@ -50,6 +50,23 @@ struct poly1305_x86_64_state {
   uint32_t s8[4];
 };
 
+// poly1305_x86_64_ifma_state is the layout the AVX-512 IFMA row uses in
+// the same buffer: the base 2^64 words and the flag as above, then from
+// byte 64 its own table in place of the AVX2 tables (a state belongs to one
+// row from init on). pow44[j][lane] is limb j (base 2^44: bits 44 j ..) of
+// the power of r that the 8-lane loop's `lane` multiplies by at the end:
+// lanes 0..7 hold (r^8, r^4, r^7, r^3, r^6, r^2, r^5, r^1), each only
+// partially reduced (< 5 * 2^128): limbs 0 and 1 < 2^44, limb 2 < 5 * 2^40.
+struct poly1305_x86_64_ifma_state {
+  uint64_t h0, h1, h2;
+  uint64_t r0, r1;
+  // powers_ready is 1 once poly1305_blocks_avx512ifma has filled pow44
+  // for this key; init sets it to 0. It depends on call lengths only.
+  uint64_t powers_ready;
+  uint64_t pad[2];
+  uint64_t pow44[3][8];
+};
+
 // poly1305_init_x86_64 is the init of every x86-64 row: the portable base
 // 2^64 init (h = 0, r = clamp(key)) plus powers_ready = 0.
 void poly1305_init_x86_64(void *state, const uint8_t key[32]);
@@ -66,6 +83,15 @@ void poly1305_blocks_x86_64(void *state, const uint8_t *in, size_t len,
 // CRYPTO_is_AVX2_capable (the scalar part is baseline x86-64).
 void poly1305_blocks_avx2(void *state, const uint8_t *in, size_t len,
                           uint32_t padbit);
+
+// poly1305_blocks_avx512ifma runs the 8-lane base 2^44 AVX-512 IFMA code
+// on calls of at least 256 bytes (whole groups of eight blocks; the rest,
+// under eight blocks, with the scalar mul/adc step) and the scalar step
+// alone on shorter calls. The first long call for a key computes r^2..r^8
+// into the state (poly1305_x86_64_ifma_state). Its predicate is
+// CRYPTO_is_AVX512IFMA_capable (AVX512F and AVX512IFMA).
+void poly1305_blocks_avx512ifma(void *state, const uint8_t *in, size_t len,
+                                uint32_t padbit);
 
 #endif  // OPENSSL_X86_64 && !OPENSSL_NO_ASM
 

@@ -10,20 +10,22 @@
 // For each entry point the running CPU supports:
 //   - random keys and messages up to 64 KiB, split into calls at random
 //     block boundaries, with padbit 1 and 0;
-//   - every call length 0..(switch length + 8 blocks) in one call, so both
-//     sides of poly1305_blocks_avx2's switch and every rest of 0..3 blocks
-//     after its 4-way groups run;
+//   - every call length 0..(switch length + 4 lane groups) in one call, so
+//     both sides of each vector function's switch, each exit of its loops
+//     (AVX2: 8-block steps then one or two 4-block groups; AVX-512 IFMA:
+//     16-block steps, then an 8-block group with r^8 or not, then the last
+//     group with the per-lane powers) and every scalar rest after them run;
 //   - at least 256 blocks in one call (4096 bytes and 64 KiB) every run,
-//     through the 4-way loop of poly1305_blocks_avx2;
-//   - several long calls per key (the r^1..r^4 table computed once, then
-//     reused) mixed with short ones;
+//     through the vector loops (4-way AVX2, 8-lane IFMA);
+//   - several long calls per key (the table of powers of r computed once,
+//     then reused) mixed with short ones;
 //   - maximal clamped r with all-0xff blocks and s;
 //   - the accumulator forced to each value in [2^130 - 5, 2^130) and to the
 //     top of the rows' entry bound (h2 = 4, h0 = h1 = 2^64 - 1: base 2^64
 //     rows only), then all-0xff blocks, random blocks and no blocks;
 //   - len == 0 with a null input: nothing read, h unchanged;
-//   - one call under CHECK_ABI_UNWIND (short; and for the AVX2 code a
-//     4-way call too).
+//   - one call under CHECK_ABI_UNWIND (short; and for the vector code a
+//     call through its vector part too).
 // A path the CPU (or the OPENSSL_ia32cap mask) does not allow is skipped
 // with a message naming it and exempted from the ABI coverage check.
 
@@ -48,9 +50,18 @@ namespace {
 using BlocksFn = void (*)(void *state, const uint8_t *in, size_t len,
                           uint32_t padbit);
 
-// kSwitchLen is poly1305_blocks_avx2's switch length ($AVX2_MIN_LEN in
-// the generator).
-constexpr size_t kSwitchLen = 256;
+// PathInfo describes a vector entry point's shape: `switch_len` is the
+// call length from which it runs its vector code ($AVX2_MIN_LEN,
+// $IFMA_MIN_LEN in the generator) and `group` the bytes one lane group
+// covers (4 blocks for AVX2, 8 for AVX-512 IFMA). The scalar entry point
+// has neither; it gets the AVX2 values, which are as good as any.
+struct PathInfo {
+  size_t switch_len;
+  size_t group;
+};
+constexpr PathInfo kScalarInfo = {256, 64};
+constexpr PathInfo kAVX2Info = {256, 64};
+constexpr PathInfo kIFMAInfo = {256, 128};
 
 struct alignas(POLY1305_IMPL_STATE_ALIGN) ImplState {
   uint8_t bytes[POLY1305_IMPL_STATE_SIZE];
@@ -141,14 +152,18 @@ class Trio {
 void RandomKey(TestRNG *rng, uint8_t key[32]) { rng->Fill(key, 32); }
 
 // CheckPath runs every check listed at the top on `fn`.
-void CheckPath(const char *name, BlocksFn fn, uint64_t seed) {
+void CheckPath(const char *name, BlocksFn fn, uint64_t seed,
+               const PathInfo &info) {
+  const size_t kSwitchLen = info.switch_len;
   TestRNG rng(seed);
   Trio t(name, fn);
   uint8_t key[32];
 
-  // Every length 0..kSwitchLen + 128 in one call, with padbit 1 and 0.
+  // Every length 0..kSwitchLen + 4 groups in one call, with padbit 1 and
+  // 0: the loops' every exit (one, two, three groups past the switch, ...)
+  // and every scalar rest after them.
   {
-    std::vector<uint8_t> msg = rng.Bytes(kSwitchLen + 128);
+    std::vector<uint8_t> msg = rng.Bytes(kSwitchLen + 4 * info.group);
     for (size_t len = 0; len <= msg.size(); len += 16) {
       for (uint32_t pad : {1u, 0u}) {
         RandomKey(&rng, key);
@@ -194,7 +209,8 @@ void CheckPath(const char *name, BlocksFn fn, uint64_t seed) {
     RandomKey(&rng, key);
     t.Init(key);
     std::vector<uint8_t> msg = rng.Bytes(4096);
-    for (size_t len : {16u, 4096u, 48u, 256u, 320u, 0u, 4096u, 272u}) {
+    for (size_t len : {16u, 4096u, 48u, 256u, 320u, 0u, 4096u, 272u, 384u,
+                       512u, 400u}) {
       t.Blocks(msg.data(), len, 1);
       ASSERT_TRUE(t.Check("mixed calls on one key")) << name << " len " << len;
     }
@@ -211,6 +227,16 @@ void CheckPath(const char *name, BlocksFn fn, uint64_t seed) {
     ASSERT_TRUE(t.Check("7 more 0xff blocks"));
     t.Blocks(ff.data(), 16, 0);
     ASSERT_TRUE(t.Check("a 0xff block with padbit 0"));
+    // Each exit of the vector loops with the largest limbs the inputs can
+    // give (fresh key each, so the powers are made from maximal r).
+    for (size_t len : {kSwitchLen, kSwitchLen + info.group,
+                       kSwitchLen + 2 * info.group,
+                       kSwitchLen + 3 * info.group + 7 * 16}) {
+      t.Init(key);
+      t.Blocks(ff.data(), len, 1);
+      ASSERT_TRUE(t.Check("0xff blocks, maximal r, each loop exit"))
+          << name << " len " << len;
+    }
   }
 
   // The accumulator at the edges: h = 2^130 - 5 + k, k = 0..4, and the top
@@ -246,10 +272,10 @@ void CheckPath(const char *name, BlocksFn fn, uint64_t seed) {
           case 1:  // one 0xff block
             t.Blocks(ff.data(), 16, 1);
             break;
-          case 2:  // 0xff blocks through the 4-way loop
+          case 2:  // 0xff blocks through the vector loop
             t.Blocks(ff.data(), 4096, 1);
             break;
-          case 3:  // exactly one 4-way group past the switch
+          case 3:  // exactly the switch length (the vector code's minimum)
             t.Blocks(ff.data(), kSwitchLen, 1);
             break;
           case 4:  // random blocks, long
@@ -278,7 +304,7 @@ void CheckPath(const char *name, BlocksFn fn, uint64_t seed) {
   }
 
   // The unwind information, instruction by instruction: a short call and
-  // (for the AVX2 code, where it matters) one 4-way call.
+  // (for the vector code, where it matters) one call past the switch.
   {
     RandomKey(&rng, key);
     t.Init(key);
@@ -286,23 +312,32 @@ void CheckPath(const char *name, BlocksFn fn, uint64_t seed) {
     t.Blocks(msg.data() + 1, 32, 1, /*unwind=*/true);
     EXPECT_TRUE(t.Check("a short call under the unwind check"));
     t.Blocks(msg.data(), kSwitchLen + 32, 1, /*unwind=*/true);
-    EXPECT_TRUE(t.Check("a 4-way call under the unwind check"));
+    EXPECT_TRUE(t.Check("a vector call under the unwind check"));
   }
 }
 
 TEST(Poly1305AsmTest, X86_64) {
-  CheckPath("poly1305_blocks_x86_64", poly1305_blocks_x86_64, 0x13051);
+  CheckPath("poly1305_blocks_x86_64", poly1305_blocks_x86_64, 0x13051,
+            kScalarInfo);
 }
 
 TEST(Poly1305AsmTest, AVX2) {
   SKIP_PATH_UNLESS(CRYPTO_is_AVX2_capable(), poly1305_blocks_avx2);
-  CheckPath("poly1305_blocks_avx2", poly1305_blocks_avx2, 0x13053);
+  CheckPath("poly1305_blocks_avx2", poly1305_blocks_avx2, 0x13053,
+            kAVX2Info);
+}
+
+TEST(Poly1305AsmTest, AVX512IFMA) {
+  SKIP_PATH_UNLESS(CRYPTO_is_AVX512IFMA_capable(),
+                   poly1305_blocks_avx512ifma);
+  CheckPath("poly1305_blocks_avx512ifma", poly1305_blocks_avx512ifma,
+            0x13055, kIFMAInfo);
 }
 
 // The table must list every x86-64 row, and the dispatcher must pick the
 // first one this CPU allows.
 TEST(Poly1305AsmTest, TableRows) {
-  for (const char *row : {"avx2", "x86_64"}) {
+  for (const char *row : {"avx512ifma", "avx2", "x86_64"}) {
     EXPECT_NE(nullptr, CRYPTO_impl_find(&CRYPTO_primitive_poly1305, row))
         << "no row " << row;
   }

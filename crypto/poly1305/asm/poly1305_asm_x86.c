@@ -1,0 +1,276 @@
+// Copyright 2026 The project authors.
+//
+// crypto/poly1305/asm/poly1305_asm_x86.c: key set-up, emit and the
+// vector rows' glue for the 32-bit x86 Poly1305 assembly (poly1305-x86.pl).
+// Blocks are assembly; buffering stays in poly1305.c.
+//
+// Switch lengths (kPoly1305X86*MinLen in poly1305_asm_x86.h), chosen by
+// instruction count because i686 binaries cannot be timed here (no IA-32
+// emulation in this kernel; qemu timing is meaningless). Dynamic counts of
+// one init + one blocks call + emit with a fresh key (so the vector paths
+// pay for r^2..r^4 every time, as an AEAD does), i686-linux-gnu-gcc 12
+// -O2, counted as executed instructions under
+// `qemu-i386 -cpu max -singlestep -d exec` (scratch harness outside the
+// tree; the vector columns force the kernel at every length):
+//
+//   bytes        16     64    128    192    256    384    512   1024   8192
+//   c26         946   1570   2402   3234   4066   5730   7394  14050 107234
+//   x86         522    894   1390   1886   2382   3374   4366   8334  63886
+//   sse2 kernel   -   1864   2148   2432   2716   3284   3852   6124  37932
+//   avx2 kernel   -   1692   1797   1902   2007   2217   2427   3267  15027
+//
+// Per 64 bytes in the long run: c26 832, x86 496, sse2 284, avx2 105
+// (1.7x, 2.9x and 7.1x fewer than c26 at 8 KiB). A kernel call costs
+// about 800 instructions of fixed work on a fresh key (the powers, the
+// base conversions, the tables, the frame wipe). AVX2 ties the scalar
+// code at 192 bytes and wins from 256; SSE2 ties at 384 and wins from 512
+// by 12%. The switch is the first length where the kernel's count is
+// lower: 256 for AVX2, 384 for SSE2. Instruction counts are not timings:
+// the vector instructions are mostly single-uop, 1-2 cycle operations
+// while mull is 2-3 uops, so the real break-even is probably lower.
+
+#include "poly1305_asm_x86.h"
+
+#include <assert.h>
+#include <stddef.h>
+#include <string.h>
+
+#include <openssl/mem.h>
+
+#include "../../internal.h"
+
+#if defined(OPENSSL_X86) && !defined(OPENSSL_NO_ASM)
+
+// The assembly addresses these fields by byte offset.
+static_assert(offsetof(struct poly1305_x86_state, h) == 0, "layout");
+static_assert(offsetof(struct poly1305_x86_state, r) == 20, "layout");
+static_assert(offsetof(struct poly1305_x86_state, s) == 36, "layout");
+static_assert(offsetof(struct poly1305_x86_state, powers) == 64, "layout");
+static_assert(sizeof(struct poly1305_x86_state) <= POLY1305_IMPL_STATE_SIZE,
+              "x86 state too large");
+
+#define MASK26 0x3ffffffu
+
+void poly1305_init_x86(void *state, const uint8_t key[32]) {
+  struct poly1305_x86_state *st = state;
+  memset(st->h, 0, sizeof(st->h));
+  // r &= 0x0ffffffc0ffffffc0ffffffc0fffffff (RFC 8439, section 2.5).
+  st->r[0] = CRYPTO_load_u32_le(key + 0) & 0x0fffffffu;
+  st->r[1] = CRYPTO_load_u32_le(key + 4) & 0x0ffffffcu;
+  st->r[2] = CRYPTO_load_u32_le(key + 8) & 0x0ffffffcu;
+  st->r[3] = CRYPTO_load_u32_le(key + 12) & 0x0ffffffcu;
+  st->s[0] = 0;
+  for (int j = 1; j < 4; j++) {
+    st->s[j] = st->r[j] + (st->r[j] >> 2);
+  }
+  st->powers_ready = 0;
+}
+
+void poly1305_emit_x86(void *state, uint8_t mac[16], const uint8_t s[16]) {
+  const struct poly1305_x86_state *st = state;
+  uint32_t h0 = st->h[0], h1 = st->h[1], h2 = st->h[2], h3 = st->h[3],
+           h4 = st->h[4];
+  uint64_t t;
+
+  // h = (h mod 2^130) + 5 (h >> 130): with h4 <= 4 the result is
+  // < 2^130 + 5 < 2p.
+  t = (uint64_t)h0 + 5 * (h4 >> 2);
+  h4 &= 3;
+  h0 = (uint32_t)t;
+  t = (uint64_t)h1 + (t >> 32);
+  h1 = (uint32_t)t;
+  t = (uint64_t)h2 + (t >> 32);
+  h2 = (uint32_t)t;
+  t = (uint64_t)h3 + (t >> 32);
+  h3 = (uint32_t)t;
+  h4 += (uint32_t)(t >> 32);
+
+  // g = h + 5 = h - p + 2^130. h >= p exactly when g >= 2^130, i.e. when
+  // bit 2 of g4 is set (g < 2^131); then h mod p = g mod 2^130, whose low
+  // 128 bits are g0..g3.
+  t = (uint64_t)h0 + 5;
+  uint32_t g0 = (uint32_t)t;
+  t = (uint64_t)h1 + (t >> 32);
+  uint32_t g1 = (uint32_t)t;
+  t = (uint64_t)h2 + (t >> 32);
+  uint32_t g2 = (uint32_t)t;
+  t = (uint64_t)h3 + (t >> 32);
+  uint32_t g3 = (uint32_t)t;
+  uint32_t g4 = h4 + (uint32_t)(t >> 32);
+  uint32_t use_g = value_barrier_u32(0u - (g4 >> 2));
+  h0 = (use_g & g0) | (~use_g & h0);
+  h1 = (use_g & g1) | (~use_g & h1);
+  h2 = (use_g & g2) | (~use_g & h2);
+  h3 = (use_g & g3) | (~use_g & h3);
+
+  // mac = (h + s) mod 2^128.
+  t = (uint64_t)h0 + CRYPTO_load_u32_le(s + 0);
+  CRYPTO_store_u32_le(mac + 0, (uint32_t)t);
+  t = (uint64_t)h1 + CRYPTO_load_u32_le(s + 4) + (t >> 32);
+  CRYPTO_store_u32_le(mac + 4, (uint32_t)t);
+  t = (uint64_t)h2 + CRYPTO_load_u32_le(s + 8) + (t >> 32);
+  CRYPTO_store_u32_le(mac + 8, (uint32_t)t);
+  t = (uint64_t)h3 + CRYPTO_load_u32_le(s + 12) + (t >> 32);
+  CRYPTO_store_u32_le(mac + 12, (uint32_t)t);
+}
+
+// --- Vector rows ------------------------------------------------------------
+
+// to26 writes the 26-bit limbs of h = w[0] + ... + w[3] 2^96 + w[4] 2^128
+// (w[4] <= 4): limbs 0..3 < 2^26, limb 4 < 5 2^24 < 2^27.
+static void to26(uint32_t out[5], const uint32_t w[5]) {
+  out[0] = w[0] & MASK26;
+  out[1] = ((w[0] >> 26) | (w[1] << 6)) & MASK26;
+  out[2] = ((w[1] >> 20) | (w[2] << 12)) & MASK26;
+  out[3] = ((w[2] >> 14) | (w[3] << 18)) & MASK26;
+  out[4] = (w[3] >> 8) | (w[4] << 24);
+}
+
+// carry26 carries columns d[0..4] (each < 2^61) into limbs: limbs 0, 2, 3,
+// 4 < 2^26 and limb 1 < 2^26 + 2^13, with the value unchanged mod p (the
+// carry out of limb 4, < 2^35.1, comes back as 5 times itself into limb 0:
+// d[0] < 2^26 + 2^37.5, so its carry into limb 1 is < 2^11.6).
+static void carry26(uint64_t d[5]) {
+  d[1] += d[0] >> 26;
+  d[0] &= MASK26;
+  d[2] += d[1] >> 26;
+  d[1] &= MASK26;
+  d[3] += d[2] >> 26;
+  d[2] &= MASK26;
+  d[4] += d[3] >> 26;
+  d[3] &= MASK26;
+  uint64_t c = d[4] >> 26;
+  d[4] &= MASK26;
+  d[0] += 5 * c;
+  d[1] += d[0] >> 26;
+  d[0] &= MASK26;
+}
+
+// from26 packs carried limbs (as carry26 leaves them) into base 2^32. The
+// value is < 2^130 + 2^52, so w[4] <= 4: the scalar code's entry bound.
+// Limb 1 may exceed 26 bits, so the limbs are added with carries, not ORed.
+static void from26(uint32_t w[5], const uint64_t d[5]) {
+  uint64_t t = d[0] + (d[1] << 26);  // < 2^53
+  w[0] = (uint32_t)t;
+  t = (t >> 32) + (d[2] << 20);  // weight 2^52 = 2^32 2^20
+  w[1] = (uint32_t)t;
+  t = (t >> 32) + (d[3] << 14);  // 2^78 = 2^64 2^14
+  w[2] = (uint32_t)t;
+  t = (t >> 32) + (d[4] << 8);  // 2^104 = 2^96 2^8
+  w[3] = (uint32_t)t;
+  w[4] = (uint32_t)(t >> 32);
+}
+
+// mul26 sets out = a b mod p, limbs as carry26 leaves them, for limbs
+// a[k], b[k] < 2^26 + 2^13: each product with 5 b[j] is < 2^55.4, each
+// column of five < 2^58.
+static void mul26(uint32_t out[5], const uint32_t a[5], const uint32_t b[5]) {
+  uint64_t d[5];
+  for (int k = 0; k < 5; k++) {
+    d[k] = 0;
+    for (int i = 0; i < 5; i++) {
+      // a_i b_j has weight 2^(26 (i + j)); for i + j >= 5 that is
+      // 2^130 2^(26 (i + j - 5)) = 5 2^(26 (i + j - 5)) (mod p).
+      if (i <= k) {
+        d[k] += (uint64_t)a[i] * b[k - i];
+      } else {
+        d[k] += (uint64_t)a[i] * (5 * b[k - i + 5]);
+      }
+    }
+  }
+  carry26(d);
+  for (int k = 0; k < 5; k++) {
+    out[k] = (uint32_t)d[k];
+  }
+  OPENSSL_cleanse(d, sizeof(d));
+}
+
+const uint32_t *poly1305_powers_x86(void *state) {
+  struct poly1305_x86_state *st = state;
+  if (!st->powers_ready) {
+    uint32_t pw[4][5];  // r^1 .. r^4
+    uint32_t rw[5] = {st->r[0], st->r[1], st->r[2], st->r[3], 0};
+    to26(pw[0], rw);
+    for (int i = 1; i < 4; i++) {
+      mul26(pw[i], pw[i - 1], pw[0]);
+    }
+    // Lanes (r^4, r^2, r^3, r^1): see poly1305-x86.pl.
+    static const int kPowerOfLane[4] = {4, 2, 3, 1};
+    for (int k = 0; k < 5; k++) {
+      for (int l = 0; l < 4; l++) {
+        uint32_t limb = pw[kPowerOfLane[l] - 1][k];
+        st->powers[k][l] = limb;
+        if (k > 0) {
+          st->powers[4 + k][l] = 5 * limb;
+        }
+      }
+    }
+    st->powers_ready = 1;
+    OPENSSL_cleanse(pw, sizeof(pw));
+    OPENSSL_cleanse(rw, sizeof(rw));
+  }
+  return &st->powers[0][0];
+}
+
+typedef void (*poly1305_x86_kernel)(uint64_t d[5], const uint32_t h[5],
+                                    const uint8_t *in, size_t len,
+                                    uint32_t padbit,
+                                    const uint32_t powers[36]);
+
+// vector_row runs `kernel` (`group` bytes per step) on the whole groups of
+// the input and the scalar code on the leading rest.
+static void vector_row(void *state, const uint8_t *in, size_t len,
+                       uint32_t padbit, poly1305_x86_kernel kernel,
+                       size_t group) {
+  size_t lead = len % group;
+  poly1305_blocks_x86(state, in, lead, padbit);
+  const uint32_t *powers = poly1305_powers_x86(state);
+  struct poly1305_x86_state *st = state;
+  uint32_t h[5];
+  uint64_t d[5];
+  // h[4] <= 4 (poly1305_blocks_x86's exit bound).
+  to26(h, st->h);
+  kernel(d, h, in + lead, len - lead, padbit, powers);
+  carry26(d);
+  from26(st->h, d);
+  OPENSSL_cleanse(h, sizeof(h));
+  OPENSSL_cleanse(d, sizeof(d));
+}
+
+void poly1305_blocks_x86_sse2_row(void *state, const uint8_t *in, size_t len,
+                                  uint32_t padbit) {
+  if (len < kPoly1305X86SSE2MinLen) {
+    poly1305_blocks_x86(state, in, len, padbit);
+    return;
+  }
+  vector_row(state, in, len, padbit, poly1305_blocks_x86_sse2, 32);
+}
+
+void poly1305_blocks_x86_avx2_row(void *state, const uint8_t *in, size_t len,
+                                  uint32_t padbit) {
+  if (len < kPoly1305X86AVX2MinLen) {
+    poly1305_blocks_x86(state, in, len, padbit);
+    return;
+  }
+  vector_row(state, in, len, padbit, poly1305_blocks_x86_avx2, 64);
+}
+
+const struct poly1305_impl_fns kPoly1305X86AVX2 = {
+    .init = poly1305_init_x86,
+    .blocks = poly1305_blocks_x86_avx2_row,
+    .emit = poly1305_emit_x86,
+};
+
+const struct poly1305_impl_fns kPoly1305X86SSE2 = {
+    .init = poly1305_init_x86,
+    .blocks = poly1305_blocks_x86_sse2_row,
+    .emit = poly1305_emit_x86,
+};
+
+const struct poly1305_impl_fns kPoly1305X86 = {
+    .init = poly1305_init_x86,
+    .blocks = poly1305_blocks_x86,
+    .emit = poly1305_emit_x86,
+};
+
+#endif  // OPENSSL_X86 && !OPENSSL_NO_ASM
