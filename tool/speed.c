@@ -637,7 +637,7 @@ static int impls_table(const struct speed_options *opts,
       printf("  (%s skipped: this CPU cannot run it)\n", prim->impls[r].name);
     }
   }
-  printf("  %-10s %8s %12s %9s %12s\n", "impl", "bytes", "MB/s", "speed-up",
+  printf("  %-12s %8s %12s %9s %12s\n", "impl", "bytes", "MB/s", "speed-up",
          cyc->kind == TOOL_CYCLES_TIME && !cyc->hz_is_known ? "ns/byte"
                                                             : "cycles/byte");
   for (size_t c = 0; c < opts->num_chunks; c++) {
@@ -671,7 +671,7 @@ static int impls_table(const struct speed_options *opts,
         base_mbs = mbs;
       }
       double per_byte = (double)res.cycles / ((double)res.calls * (double)len);
-      printf("  %-10s %8zu %12.1f %8.2fx %12.2f\n", impl->name, len, mbs,
+      printf("  %-12s %8zu %12.1f %8.2fx %12.2f\n", impl->name, len, mbs,
              mbs / base_mbs, per_byte);
       fflush(stdout);
     }

@@ -115,6 +115,7 @@ var (
 //
 // so the mask of a feature is 1 << bit in its word:
 //
+//	SSE2      CPUID(1).EDX bit 26    -> W0 bit 26 = 0x4000000
 //	PCLMULQDQ CPUID(1).ECX bit 1     -> W0 bit 33 = 0x200000000
 //	SSSE3     CPUID(1).ECX bit 9     -> W0 bit 41 = 0x20000000000
 //	FMA       CPUID(1).ECX bit 12    -> W0 bit 44 = 0x100000000000
@@ -136,6 +137,7 @@ type x86Bit struct {
 }
 
 var x86Features = map[string]x86Bit{
+	"SSE2":      {0, 26},
 	"PCLMULQDQ": {0, 32 + 1},
 	"SSSE3":     {0, 32 + 9},
 	"FMA":       {0, 32 + 12},
