@@ -46,6 +46,7 @@
 
 namespace {
 
+using sha_path_test::CheckRowPublicAPI;
 using sha_path_test::CheckSHAPath;
 using sha_path_test::SHA1Family;
 using sha_path_test::SHA256Family;
@@ -84,106 +85,6 @@ TEST(SHAArmv8Test, SHA512Scalar) {
   CheckSHAPath<SHA512Family>("sha512_block_data_order_scalar",
                              sha512_block_data_order_scalar,
                              sha512_block_data_order_nohw, 0xa512b);
-}
-
-// The public one-shot functions, each with the table that serves it.
-struct OneShot {
-  const char *name;
-  uint8_t *(*fn)(const uint8_t *, size_t, uint8_t *);
-  size_t out_len;
-  CRYPTO_PRIMITIVE *prim;
-};
-
-std::vector<OneShot> OneShots() {
-  return {
-      {"SHA-1", SHA1, SHA_DIGEST_LENGTH, &CRYPTO_primitive_sha1},
-      {"SHA-224", SHA224, SHA224_DIGEST_LENGTH, &CRYPTO_primitive_sha256},
-      {"SHA-256", SHA256, SHA256_DIGEST_LENGTH, &CRYPTO_primitive_sha256},
-      {"SHA-384", SHA384, SHA384_DIGEST_LENGTH, &CRYPTO_primitive_sha512},
-      {"SHA-512", SHA512, SHA512_DIGEST_LENGTH, &CRYPTO_primitive_sha512},
-      {"SHA-512/224", SHA512_224, SHA512_224_DIGEST_LENGTH,
-       &CRYPTO_primitive_sha512},
-      {"SHA-512/256", SHA512_256, SHA512_256_DIGEST_LENGTH,
-       &CRYPTO_primitive_sha512},
-  };
-}
-
-// StreamDigest returns the digest of `len` bytes at `in` through one
-// family's streaming API (Init, Update(in[0..split)), Update(in[split..len)),
-// Final), `out_len` bytes long.
-template <typename Ctx>
-std::vector<uint8_t> StreamDigest(int (*init)(Ctx *),
-                                  int (*update)(Ctx *, const void *, size_t),
-                                  int (*final)(uint8_t *, Ctx *),
-                                  size_t out_len, const uint8_t *in,
-                                  size_t len, size_t split) {
-  std::vector<uint8_t> out(out_len);
-  Ctx c;
-  init(&c);
-  update(&c, in, split);
-  update(&c, in + split, len - split);
-  final(out.data(), &c);
-  return out;
-}
-
-// Digest of `in` through the streaming API of `name`, fed in two pieces
-// split at `split`.
-std::vector<uint8_t> SplitDigest(const char *name, const uint8_t *in,
-                                 size_t len, size_t split) {
-  std::string n(name);
-  if (n == "SHA-1") {
-    return StreamDigest<SHA_CTX>(SHA1_Init, SHA1_Update, SHA1_Final,
-                                 SHA_DIGEST_LENGTH, in, len, split);
-  }
-  if (n == "SHA-256") {
-    return StreamDigest<SHA256_CTX>(SHA256_Init, SHA256_Update, SHA256_Final,
-                                    SHA256_DIGEST_LENGTH, in, len, split);
-  }
-  if (n == "SHA-512") {
-    return StreamDigest<SHA512_CTX>(SHA512_Init, SHA512_Update, SHA512_Final,
-                                    SHA512_DIGEST_LENGTH, in, len, split);
-  }
-  return {};  // the other variants share these three code paths
-}
-
-// Every padding edge of the public API on row `row` of each table, against
-// the "nohw" row of the same table.
-void CheckRowPublicAPI(const char *row,
-                       const std::vector<CRYPTO_PRIMITIVE *> &prims) {
-  TestRNG rng(0xed9e);
-  std::vector<uint8_t> in = rng.Bytes(300);
-  for (const OneShot &h : OneShots()) {
-    bool ours = false;
-    for (CRYPTO_PRIMITIVE *p : prims) {
-      ours |= p == h.prim;
-    }
-    if (!ours) {
-      continue;
-    }
-    SCOPED_TRACE(std::string(h.name) + " on row " + row);
-    const CRYPTO_IMPL *impl = CRYPTO_impl_find(h.prim, row);
-    ASSERT_NE(nullptr, impl) << "no row " << row << " in " << h.prim->name;
-    for (size_t len = 0; len <= in.size(); len++) {
-      uint8_t want[SHA512_DIGEST_LENGTH], got[SHA512_DIGEST_LENGTH];
-      ASSERT_TRUE(CRYPTO_impl_force(h.prim, "nohw"));
-      h.fn(in.data(), len, want);
-      size_t split = static_cast<size_t>(rng.Below(len + 1));
-      std::vector<uint8_t> want_split = SplitDigest(h.name, in.data(), len,
-                                                    split);
-      ASSERT_TRUE(CRYPTO_impl_force(h.prim, row));
-      h.fn(in.data(), len, got);
-      EXPECT_EQ(Bytes(want, h.out_len), Bytes(got, h.out_len))
-          << len << " bytes";
-      EXPECT_EQ(Bytes(want_split),
-                Bytes(SplitDigest(h.name, in.data(), len, split)))
-          << len << " bytes split at " << split;
-      if (!want_split.empty()) {
-        EXPECT_EQ(Bytes(want, h.out_len), Bytes(want_split))
-            << len << " bytes split at " << split << " (nohw)";
-      }
-    }
-    ASSERT_TRUE(CRYPTO_impl_force(h.prim, nullptr));
-  }
 }
 
 TEST(SHAArmv8Test, PublicAPIOnHWRows) {
