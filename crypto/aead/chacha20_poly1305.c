@@ -148,7 +148,10 @@ static void aead_mac_finish(struct aead_mac *m, const uint8_t *ct,
   size_t whole = ct_len & ~(size_t)15, rest = ct_len - whole;
   aead_mac_blocks(m, ct, whole);
   uint8_t last[32] = {0};
-  OPENSSL_memcpy(last, ct + whole, rest);
+  if (rest != 0) {
+    // (ct may be NULL when ct_len is 0: no pointer arithmetic on it then.)
+    OPENSSL_memcpy(last, ct + whole, rest);
+  }
   size_t lengths_at = rest == 0 ? 0 : 16;
   CRYPTO_store_u64_le(last + lengths_at, (uint64_t)ad_len);
   CRYPTO_store_u64_le(last + lengths_at + 8, (uint64_t)ct_len);
@@ -277,8 +280,10 @@ static void chacha20_poly1305_seal(const uint8_t key[32],
   } else {
     aead_mac_padded(&mac, ad, ad_len);
     OPENSSL_memcpy(out, buf + 64, head_len);
-    chacha20_xor_at(&w, 1 + kHeadLen / 64, out + head_len, in + head_len,
-                    in_len - head_len);
+    if (in_len > head_len) {  // (out and in may be NULL when in_len is 0)
+      chacha20_xor_at(&w, 1 + kHeadLen / 64, out + head_len, in + head_len,
+                      in_len - head_len);
+    }
     aead_mac_finish(&mac, out, in_len, ad_len, tag);
   }
   OPENSSL_memcpy(out_tag, tag, tag_len);
@@ -314,8 +319,10 @@ static int chacha20_poly1305_open(const uint8_t key[32],
   if (mismatch == 0) {
     // `in` has been read in full (MAC and head), so `out` may equal it.
     OPENSSL_memcpy(out, buf + 64, head_len);
-    chacha20_xor_at(&w, 1 + kHeadLen / 64, out + head_len, in + head_len,
-                    in_len - head_len);
+    if (in_len > head_len) {  // (out and in may be NULL when in_len is 0)
+      chacha20_xor_at(&w, 1 + kHeadLen / 64, out + head_len, in + head_len,
+                      in_len - head_len);
+    }
   }
   OPENSSL_cleanse(buf, 64 + head_len);
   OPENSSL_cleanse(&w, sizeof(w));
