@@ -242,7 +242,7 @@ static void sha1_final(SHA_CTX *sha, uint8_t out[SHA_DIGEST_LENGTH],
                           sha->len << 3);
   block(sha->h, last, n);
   sha1_store(out, sha->h);
-  sha_wipe(last, sizeof(last));
+  sha_wipe_chunks(last, n * SHA_CBLOCK);
   sha_wipe(sha, sizeof(*sha));
 }
 
@@ -263,24 +263,33 @@ int SHA1_Final(uint8_t out[SHA_DIGEST_LENGTH], SHA_CTX *sha) {
 
 // The one-shot function needs no context: whole blocks straight from
 // `data`, then the tail and padding built by sha_pad_tail and compressed
-// with one call (see sha256_oneshot in sha256.c for the measurements).
+// with one call, with a one-block case for messages of fewer than 56 bytes
+// (see sha256_oneshot in sha256.c for the reasons and measurements).
 uint8_t *SHA1(const uint8_t *data, size_t len,
               uint8_t out[SHA_DIGEST_LENGTH]) {
   sha1_block_fn block = sha1_get_block();
   uint32_t h[5];
   OPENSSL_memcpy(h, kSHA1IV, sizeof(h));
+  uint8_t last[2 * SHA_CBLOCK];
+  if (len < SHA_CBLOCK - 8) {
+    sha_pad_tail(last, SHA_CBLOCK, 8, data, len, 0, (uint64_t)len << 3);
+    block(h, last, 1);
+    sha1_store(out, h);
+    sha_wipe_chunks(last, SHA_CBLOCK);
+    sha_wipe(h, sizeof(h));
+    return out;
+  }
   size_t whole = len / SHA_CBLOCK;
   const uint8_t *tail = data;
   if (whole != 0) {
     block(h, data, whole);
     tail += whole * SHA_CBLOCK;
   }
-  uint8_t last[2 * SHA_CBLOCK];
   size_t n = sha_pad_tail(last, SHA_CBLOCK, 8, tail,
                           len % SHA_CBLOCK, 0, (uint64_t)len << 3);
   block(h, last, n);
   sha1_store(out, h);
-  sha_wipe(last, sizeof(last));
+  sha_wipe_chunks(last, n * SHA_CBLOCK);
   sha_wipe(h, sizeof(h));
   return out;
 }

@@ -325,22 +325,6 @@ static inline void sha512_store(uint8_t *out, const uint64_t h[8],
   }
 }
 
-// sha512_wipe_block zeroes the 128 bytes at `p` with eight 16-byte stores
-// and keeps them (see sha_wipe). gcc 12 -O3 emits sha_wipe(p, 128), or a
-// plain loop of stores, as `rep stosq`, whose start-up cost showed at
-// 16-byte inputs; the empty asm after each store (it claims to read the
-// memory) keeps the stores as they are written.
-static inline void sha512_wipe_block(uint8_t *p) {
-  for (size_t i = 0; i < SHA512_CBLOCK; i += 16) {
-    sha_store_chunk(p + i, 0, 0);
-#if defined(__GNUC__) || defined(__clang__)
-    __asm__ __volatile__("" : : "r"(p) : "memory");
-#else
-    OPENSSL_cleanse(p + i, 16);
-#endif
-  }
-}
-
 // sha512_final pads the message (§5.1.2: a 1 bit, zeros to 112 mod 128
 // bytes, then the 128-bit big-endian bit length) into a two-block stack
 // buffer with sha_pad_tail, compresses the last one or two blocks with one
@@ -355,10 +339,7 @@ static void sha512_final(SHA512_CTX *sha, uint8_t *out, size_t md_len,
                           bits_hi, bits_lo);
   block(sha->h, last, n);
   sha512_store(out, sha->h, md_len);
-  sha512_wipe_block(last);
-  if (n == 2) {
-    sha512_wipe_block(last + SHA512_CBLOCK);
-  }
+  sha_wipe_chunks(last, n * SHA512_CBLOCK);
   sha_wipe(sha, sizeof(*sha));
 }
 
@@ -368,7 +349,7 @@ static void sha512_final(SHA512_CTX *sha, uint8_t *out, size_t md_len,
 // 112 bytes pads into one block: that case has its own call of the inlined
 // sha_pad_tail, which the compiler specialises for a one-block buffer, and
 // only that block is wiped. The function is inlined into each member (its
-// `iv` and `md_len` become constants). Together with sha512_wipe_block
+// `iv` and `md_len` become constants). Together with sha_wipe_chunks
 // this took one-shot SHA-512 of 16 bytes (avx512 row, Zen 5, TSC ticks a
 // call, 10th percentile of interleaved batches) from ~333 to ~306 with the
 // same block function; the block function is ~275 of the ~290 now.
@@ -385,7 +366,7 @@ static inline void sha512_oneshot(const uint8_t *in, size_t len, uint8_t *out,
     sha_pad_tail(last, SHA512_CBLOCK, 16, in, len, 0, (uint64_t)len << 3);
     block(h, last, 1);
     sha512_store(out, h, md_len);
-    sha512_wipe_block(last);
+    sha_wipe_chunks(last, SHA512_CBLOCK);
     sha_wipe(h, sizeof(h));
     return;
   }
@@ -402,10 +383,7 @@ static inline void sha512_oneshot(const uint8_t *in, size_t len, uint8_t *out,
                           len % SHA512_CBLOCK, bytes >> 61, bytes << 3);
   block(h, last, n);
   sha512_store(out, h, md_len);
-  sha512_wipe_block(last);
-  if (n == 2) {
-    sha512_wipe_block(last + SHA512_CBLOCK);
-  }
+  sha_wipe_chunks(last, n * SHA512_CBLOCK);
   sha_wipe(h, sizeof(h));
 }
 
