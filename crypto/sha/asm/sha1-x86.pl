@@ -77,6 +77,9 @@ use strict;
 use warnings;
 use FindBin;
 use lib "$FindBin::Bin/../../perlasm";
+use lib "$FindBin::Bin";
+use SHAx86Common qw($VEX text interleave_exact v3 vsh valign
+                    x86_path_begin x86_load_block x86_path_end vmovu);
 require "x86asm.pl";
 
 my ($flavour, $output) = @ARGV;
@@ -86,42 +89,12 @@ my $IN = 320;        # frame: the input pointer of the next block
 my $NUM = 324;       # frame: blocks left
 my $FRAME = 328;
 
-my $VEX = 0;         # the variant being generated: 1 = AVX, 0 = SSSE3
+# The variant being generated is SHAx86Common's $VEX (1 = AVX, 0 = SSSE3),
+# which also picks the vector operand forms of v3, vsh, valign, vmovu.
 my $L;               # its label prefix
 my @SV;              # a, b, c, d, e (renamed after every round)
 my $T = '%edi';      # the round temporary
 my $PIC = '%ebp';    # the constant pool's anchor
-
-sub text { return join('', map { "\t$_\n" } @_); }
-
-# --- Vector helpers: one description, SSSE3 or AVX code ----------------------
-
-# vop(OP, SRC2, SRC1, DST): DST = SRC1 OP SRC2. AVX: one VEX instruction.
-# SSSE3: OP in place, after a copy of SRC1 into DST when they differ.
-sub vop {
-  my ($op, $src2, $src1, $dst) = @_;
-  return ("v$op\t$src2, $src1, $dst") if $VEX;
-  return ("$op\t$src2, $dst") if $dst eq $src1;
-  die "vop $op: $dst is also the second source\n" if $dst eq $src2;
-  return ("movdqa\t$src1, $dst", "$op\t$src2, $dst");
-}
-
-# vimm(OP, IMM, SRC, DST): DST = SRC shifted by IMM (psrld, pslldq, ...).
-sub vimm {
-  my ($op, $imm, $src, $dst) = @_;
-  return ("v$op\t\$$imm, $src, $dst") if $VEX;
-  return ("$op\t\$$imm, $dst") if $dst eq $src;
-  return ("movdqa\t$src, $dst", "$op\t\$$imm, $dst");
-}
-
-# valign(IMM, LO, HI, DST): DST = bytes IMM..IMM+15 of HI:LO.
-sub valign {
-  my ($imm, $lo, $hi, $dst) = @_;
-  return ("vpalignr\t\$$imm, $lo, $hi, $dst") if $VEX;
-  return ("movdqa\t$hi, $dst", "palignr\t\$$imm, $lo, $dst");
-}
-
-sub vmovu { return ($VEX ? 'vmovdqu' : 'movdqu') . "\t$_[0], $_[1]"; }
 
 # --- Rounds --------------------------------------------------------------------
 
@@ -161,15 +134,15 @@ sub kconst { my ($t) = @_; return ".Lsha1_K+" . (16 * int($t / 20)) . "-${L}_pic
 # wk(Q): frame slot Q = W[4Q..4Q+3] + K (the W in $X[Q % 4]).
 sub wk {
   my ($q) = @_;
-  return (vop('paddd', kconst(4 * $q), $X[$q % 4], $S),
+  return (v3('paddd', kconst(4 * $q), $X[$q % 4], $S),
           vmovu($S, ($WK + 16 * $q) . "(%esp)"));
 }
 
 # rotl(N, SRC, DST, TMP): DST = ROTL^N(SRC) in each dword (SRC kept).
 sub rotl {
   my ($n, $src, $dst, $tmp) = @_;
-  return (vimm('psrld', 32 - $n, $src, $tmp), vimm('pslld', $n, $src, $dst),
-          vop('por', $tmp, $dst, $dst));
+  return (vsh('psrld', 32 - $n, $src, $tmp), vsh('pslld', $n, $src, $dst),
+          v3('por', $tmp, $dst, $dst));
 }
 
 # schedule(Q): W[t..t+3], t = 4Q (4 <= Q < 20), into $X[Q % 4] (which held
@@ -180,33 +153,16 @@ sub schedule {
   my $dst = $x->(0);
   return (
     valign(8, $x->(4), $x->(3), $U),      # W[t-14..t-11]
-    vop('pxor', $x->(4), $U, $U),         # ^ W[t-16..t-13]
-    vop('pxor', $x->(2), $U, $U),         # ^ W[t-8..t-5]
-    vimm('psrldq', 4, $x->(1), $V),       # W[t-3], W[t-2], W[t-1], 0
-    vop('pxor', $V, $U, $U),              # lanes 0..2 final, lane 3 lacks W[t]
+    v3('pxor', $x->(4), $U, $U),          # ^ W[t-16..t-13]
+    v3('pxor', $x->(2), $U, $U),          # ^ W[t-8..t-5]
+    vsh('psrldq', 4, $x->(1), $V),        # W[t-3], W[t-2], W[t-1], 0
+    v3('pxor', $V, $U, $U),               # lanes 0..2 final, lane 3 lacks W[t]
     rotl(1, $U, $dst, $V),                # W[t..t+2], W[t+3] partial
-    vimm('pslldq', 12, $U, $U),           # 0, 0, 0, lane 0's input
+    vsh('pslldq', 12, $U, $U),            # 0, 0, 0, lane 0's input
     rotl(2, $U, $Y, $V),                  # ROTL^1(W[t]) in lane 3
-    vop('pxor', $Y, $dst, $dst),          # W[t+3]
+    v3('pxor', $Y, $dst, $dst),           # W[t+3]
     wk($q),
   );
-}
-
-# interleave(ROUNDS, VECTOR): the two instruction lists merged, the vector
-# instructions spread evenly among the scalar ones (an out-of-order core
-# would find them anyway; spreading them keeps the decoders fed with a mix).
-sub interleave {
-  my ($r, $v) = @_;
-  my @out;
-  my ($nr, $nv) = (scalar @$r, scalar @$v);
-  my $taken = 0;
-  for my $k (0 .. $nr - 1) {
-    push @out, $r->[$k];
-    my $due = int(($k + 1) * $nv / $nr);
-    push @out, @$v[$taken .. $due - 1] if $due > $taken;
-    $taken = $due if $due > $taken;
-  }
-  return @out;
 }
 
 # --- One entry point -------------------------------------------------------------
@@ -216,42 +172,27 @@ sub path {
   $VEX = $variant eq 'avx';
   $L = ".Lsha1_$variant";
   @SV = qw(%eax %ebx %ecx %edx %esi);
-  my $c = X86Asm::function_begin("sha1_block_data_order_$variant",
-    args => 3, save => [qw(ebx esi edi ebp)], frame => $FRAME);
-  $c .= text("movl\targ(2), %eax", "testl\t%eax, %eax", "jz\t${L}_done",
-             "movl\t%eax, $NUM(%esp)", "movl\targ(1), %eax",
-             "movl\t%eax, $IN(%esp)");
-  $c .= "\t.get_pc\t$PIC, ${L}_pic\n";
+  my $c = x86_path_begin("sha1_block_data_order_$variant", $L, $PIC, $IN,
+                         $NUM, $FRAME);
   # a..e = H0..H4
   $c .= text("movl\targ(0), $T", map { "movl\t" . (4 * $_) . "($T), $SV[$_]" } 0 .. 4);
   $c .= "${L}_loop:\n";
   # W[0..15]: the block's big-endian words; W + K into slots 0..3.
-  $c .= text("movl\t$IN(%esp), $T");
-  for my $k (0 .. 3) {
-    $c .= text(vmovu((16 * $k) . "($T)", $X[$k]),
-               vop('pshufb', ".Lsha1_bswap-${L}_pic($PIC)", $X[$k], $X[$k]));
-  }
-  $c .= text("addl\t\$64, $T", "movl\t$T, $IN(%esp)");
+  $c .= text(x86_load_block($IN, $T, ".Lsha1_bswap-${L}_pic($PIC)", @X));
   $c .= text(map { wk($_) } 0 .. 3);
   # 80 rounds; during the rounds of group g, the schedule of group g + 4.
   for my $g (0 .. 19) {
     my @r = map { round(4 * $g + $_) } 0 .. 3;
     my @v = $g + 4 < 20 ? schedule($g + 4) : ();
     $c .= "\t# rounds " . (4 * $g) . ".." . (4 * $g + 3) . "\n";
-    $c .= text(interleave(\@r, \@v));
+    $c .= text(interleave_exact(\@r, \@v));
   }
   # 80 renamings bring the names back: H(i) = H(i-1) + (a, b, c, d, e).
   $c .= text("movl\targ(0), $T",
              map { ("addl\t" . (4 * $_) . "($T), $SV[$_]",
                     "movl\t$SV[$_], " . (4 * $_) . "($T)") } 0 .. 4);
-  $c .= text("subl\t\$1, $NUM(%esp)", "jnz\t${L}_loop");
   # W + K is derived from the message: clear it from the frame.
-  $c .= text(vop('pxor', $S, $S, $S),
-             map { vmovu($S, ($WK + 16 * $_) . "(%esp)") } 0 .. 19);
-  $c .= "${L}_done:\n";
-  $c .= X86Asm::epilogue();
-  $c .= X86Asm::function_end();
-  return $c;
+  return $c . x86_path_end($L, $NUM, $S, 20);
 }
 
 my $code = ".text\n";

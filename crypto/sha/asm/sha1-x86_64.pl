@@ -33,6 +33,14 @@
 # | ssse3 | 1.66    | 2.9      | -            | 2.5; ~9 ops a round on the ALUs     |
 # | nohw  | 1.96    | 3.5      | -            | (C, for comparison)                 |
 #
+# avx2 again on 2026-11-30 (issue #6), median TSC ticks a byte over 2000
+# interleaved calls of 128 blocks (scratch harness calling the block
+# function and OpenSSL 3.0.19's SHA1_Update with
+# OPENSSL_ia32cap=~0x0:~0x20000000 in turn), 4 runs, load average ~7:
+# avx2 1.56-1.60, OpenSSL 1.60-1.61. With core cycles = TSC ticks x 1.6
+# today, 1.56 ticks is 2.5 core c/B: the rounds run at the chain bound,
+# and no reordering can beat it (ROTL^5 does not distribute over +).
+#
 # Every path beats the C code at every size (16 bytes: shani 60, avx2 157,
 # avx 155, ssse3 155, nohw 165 ticks a call). avx2, avx and ssse3 are within
 # the noise of each other here at every size; avx2 stays first (two blocks'
@@ -58,6 +66,10 @@ use strict;
 use warnings;
 use FindBin;
 use lib "$FindBin::Bin/../../perlasm";
+use lib "$FindBin::Bin";
+use SHAx86Common qw($VEX text interleave v3 vsh valign vmova vmovu
+                    load_state add_to_state block_loop_begin block_loop_end
+                    avx2_finish);
 require "x86_64-xlate.pl";
 
 my ($flavour, $output) = @ARGV;
@@ -176,7 +188,27 @@ my $A_FRAME = 640;
 my @SV = ('%r8d', '%r9d', '%r10d', '%r11d', '%ecx');    # a, b, c, d, e
 my ($u_t0, $u_t1) = ('%eax', '%ebx');
 
-sub text { return join('', map { "\t$_\n" } @_); }
+# f_maj_parity(T, B, C, D, E) returns e += f_t(b,c,d) for 20 <= T < 80,
+# the same with or without BMI: Maj(b,c,d) (rounds 40-59) as
+# (b & c) + (d & (b ^ c)), the two terms having no bit in common, and
+# Parity(b,c,d) = b ^ c ^ d.
+sub f_maj_parity {
+  my ($t, $b, $c, $d, $e) = @_;
+  my ($t0, $t1) = ($u_t0, $u_t1);
+  if ($t >= 40 && $t < 60) {
+    return ("movl	$b, $t0",
+            "andl	$c, $t0",               # b & c
+            "movl	$b, $t1",
+            "xorl	$c, $t1",
+            "andl	$d, $t1",               # d & (b ^ c)
+            "addl	$t0, $e",
+            "addl	$t1, $e");              # + Maj(b,c,d)
+  }
+  return ("movl	$b, $t0",
+          "xorl	$c, $t0",
+          "xorl	$d, $t0",
+          "addl	$t0, $e");                # + Parity(b,c,d)
+}
 
 # round1(T, MEM) returns round T reading K_t + W[t] from memory operand MEM,
 # and renames @SV.
@@ -191,19 +223,8 @@ sub round1 {
              "andl	$b, $t1",              # b & c
              "addl	$t0, $e",
              "addl	$t1, $e";              # + Ch(b,c,d)
-  } elsif ($t >= 40 && $t < 60) {
-    push @i, "movl	$b, $t0",
-             "andl	$c, $t0",              # b & c
-             "movl	$b, $t1",
-             "xorl	$c, $t1",
-             "andl	$d, $t1",              # d & (b ^ c)
-             "addl	$t0, $e",
-             "addl	$t1, $e";              # + Maj(b,c,d)
   } else {
-    push @i, "movl	$b, $t0",
-             "xorl	$c, $t0",
-             "xorl	$d, $t0",
-             "addl	$t0, $e";              # + Parity(b,c,d)
+    push @i, f_maj_parity($t, $b, $c, $d, $e);
   }
   push @i, "rorxl	\$27, $a, $t0",          # ROTL^5(a)
            "addl	$t0, $e",
@@ -215,14 +236,6 @@ sub round1 {
 my @XV = map { "%ymm$_" } 0 .. 7;        # W[4q..4q+3], q mod 8
 my ($w0, $w1, $w2, $w3) = map { "%ymm$_" } 8 .. 11;
 
-# rotl(N, SRC, DST, TMP) returns DST = ROTL^N(SRC) on each dword.
-sub rotl {
-  my ($n, $src, $dst, $tmp) = @_;
-  return ("vpsrld	\$" . (32 - $n) . ", $src, $tmp",
-          "vpslld	\$$n, $src, $dst",
-          "vpor	$tmp, $dst, $dst");
-}
-
 # wk(Q, X) returns the instructions storing W[4Q..4Q+3] + K of both blocks
 # (X holds the W) into frame slot Q.
 sub wk {
@@ -232,69 +245,64 @@ sub wk {
 }
 
 # schedule1(Q) returns the vector instructions computing W[4Q..4Q+3] of
-# both blocks into $XV[Q % 8] and storing W+K into slot Q, 4 <= Q < 20.
+# both blocks into $XV[Q % 8] and storing W+K into slot Q, 4 <= Q < 20
+# (VEX forms: avx2() sets $VEX).
 sub schedule1 {
   my ($q) = @_;
-  my $x = sub { $XV[($q - $_[0]) % 8] };    # the group Q-n
+  return (schedule_words($q, \@XV, $w1, $w2, $w3), wk($q, $XV[$q % 8]));
+}
+
+# rotl(N, SRC, DST, TMP) returns DST = ROTL^N(SRC) on each dword.
+sub rotl {
+  my ($n, $src, $dst, $tmp) = @_;
+  return (vsh('psrld', 32 - $n, $src, $tmp), vsh('pslld', $n, $src, $dst),
+          v3('por', $tmp, $dst, $dst));
+}
+
+# schedule_words(Q, \@X, T1, T2, T3) returns the vector instructions
+# computing W[4Q..4Q+3] into $X[Q % 8] (which held W[4Q-32..4Q-29]; @X
+# holds the last eight groups, group q in $X[q % 8]), with temporaries T1,
+# T2, T3, in the encoding $VEX selects (the registers may be xmm or ymm).
+sub schedule_words {
+  my ($q, $X, $t1, $t2, $t3) = @_;
+  my $x = sub { $X->[($q - $_[0]) % 8] };    # the group Q-n
   my $dst = $x->(0);
-  my @i;
   if ($q < 8) {
     # T = W[t-16..] ^ W[t-14..] ^ W[t-8..] ^ (W[t-3], W[t-2], W[t-1], 0)
-    @i = (
-      "vpalignr	\$8, " . $x->(4) . ", " . $x->(3) . ", $w1",  # W[t-14..t-11]
-      "vpxor	" . $x->(4) . ", $w1, $w1",
-      "vpxor	" . $x->(2) . ", $w1, $w1",
-      "vpsrldq	\$4, " . $x->(1) . ", $w2",                   # W[t-3..t-1], 0
-      "vpxor	$w2, $w1, $w1",
-      rotl(1, $w1, $dst, $w2),                               # W[t..t+2], partial W[t+3]
+    return (
+      valign(8, $x->(4), $x->(3), $t1),               # W[t-14..t-11]
+      v3('pxor', $x->(4), $t1, $t1),
+      v3('pxor', $x->(2), $t1, $t1),
+      vsh('psrldq', 4, $x->(1), $t2),                 # W[t-3..t-1], 0
+      v3('pxor', $t2, $t1, $t1),
+      rotl(1, $t1, $dst, $t2),                        # W[t..t+2], partial W[t+3]
       # W[t+3] ^= ROTL^1(W[t]) = ROTL^2(T[0])
-      "vpslldq	\$12, $w1, $w1",
-      rotl(2, $w1, $w3, $w2),
-      "vpxor	$w3, $dst, $dst",
-    );
-  } else {
-    # W[t..t+3] = ROTL^2(W[t-6..t-3] ^ W[t-16..] ^ W[t-28..] ^ W[t-32..])
-    @i = (
-      "vpalignr	\$8, " . $x->(2) . ", " . $x->(1) . ", $w1",  # W[t-6..t-3]
-      "vpxor	" . $x->(4) . ", $w1, $w1",
-      "vpxor	" . $x->(7) . ", $w1, $w1",
-      "vpxor	" . $x->(8) . ", $w1, $w1",
-      rotl(2, $w1, $dst, $w2),
+      vsh('pslldq', 12, $t1, $t1),
+      rotl(2, $t1, $t3, $t2),
+      v3('pxor', $t3, $dst, $dst),
     );
   }
-  return (@i, wk($q, $dst));
+  # W[t..t+3] = ROTL^2(W[t-6..t-3] ^ W[t-16..] ^ W[t-28..] ^ W[t-32..])
+  return (
+    valign(8, $x->(2), $x->(1), $t1),                 # W[t-6..t-3]
+    v3('pxor', $x->(4), $t1, $t1),
+    v3('pxor', $x->(7), $t1, $t1),
+    v3('pxor', $x->(8), $t1, $t1),
+    rotl(2, $t1, $dst, $t2),
+  );
 }
 
-sub interleave {
-  my ($s, $v) = @_;
-  my @v = @$v;
-  return @$s unless @v;
-  my @out;
-  my $per = @$s / @v;
-  my $acc = 0;
-  for my $ins (@$s) {
-    push @out, $ins;
-    $acc++;
-    while (@v && $acc >= $per) {
-      push @out, shift @v;
-      $acc -= $per;
-    }
-  }
-  return (@out, @v);
-}
-
-sub feed_forward1 {
-  my @i = map { "addl	" . (4 * $_) . "(%rdi), $SV[$_]" } 0 .. 4;
-  push @i, map { "movl	$SV[$_], " . (4 * $_) . "(%rdi)" } 0 .. 4;
-  return text(@i);
-}
+# feed_forward1() returns H(i) = H(i-1) + (a..e), stored to the state and
+# kept in the registers for the next block.
+sub feed_forward1 { return text(add_to_state('l', '%rdi', @SV)); }
 
 sub avx2 {
   my ($in, $num) = ('%rsi', '%rdx');
+  $VEX = 1;    # schedule_words in VEX forms
   my $c = X86_64Xlate::function_begin('sha1_block_data_order_avx2',
     args => 3, save => ['rbx'], xmm => [6 .. 11], frame => $A_FRAME);
   $c .= text("testq	$num, $num", "jz	.Lsha1_avx2_done");
-  $c .= text(map { "movl	" . (4 * $_) . "(%rdi), $SV[$_]" } 0 .. 4);
+  $c .= text(load_state('l', '%rdi', @SV));
   $c .= ".Lsha1_avx2_loop:\n";
   # The second block of the pair, or this block again if it is the last.
   $c .= text("leaq	64($in), %rax", "cmpq	\$1, $num", "cmoveq	$in, %rax");
@@ -323,16 +331,8 @@ sub avx2 {
   }
   $c .= feed_forward1();
   $c .= text("leaq	128($in), $in", "subq	\$2, $num", "jnz	.Lsha1_avx2_loop");
-  $c .= ".Lsha1_avx2_finish:\n";
-  # Clear W+K (derived from the input) from the frame, and the upper
-  # halves of the ymm registers.
-  $c .= text("vpxor	$w0, $w0, $w0");
-  $c .= text(map { "vmovdqu	$w0, " . (32 * $_) . "(%rsp)" } 0 .. 19);
-  $c .= text("vzeroupper");
-  $c .= ".Lsha1_avx2_done:\n";
-  $c .= X86_64Xlate::epilogue();
-  $c .= X86_64Xlate::function_end();
-  return $c;
+  # Clear W+K (derived from the input) from the frame.
+  return $c . avx2_finish('.Lsha1_avx2', $w0, 20);
 }
 
 # --- SSSE3 and AVX, one block at a time ---------------------------------------
@@ -342,25 +342,11 @@ sub avx2 {
 # the rounds without BMI: Ch(b,c,d) = d ^ (b & (c ^ d)) instead of andn,
 # and ROTL^5 / ROTL^30 with a copy and a rotate instead of rorx. The AVX
 # variant uses three-operand VEX forms, the SSSE3 one the legacy forms with
-# a copy where a source must survive. W+K for all 80 rounds goes to a
-# 320-byte frame, slot q (rounds 4q..4q+3) written during the rounds of
-# group q-4.
+# a copy where a source must survive (SHAx86Common's v3, vsh, valign). W+K
+# for all 80 rounds goes to a 320-byte frame, slot q (rounds 4q..4q+3)
+# written during the rounds of group q-4.
 
 my $X_FRAME = 320;
-my $VEX = 0;
-sub v3 {    # dst = src1 OP src2
-  my ($op, $src2, $src1, $dst) = @_;
-  return ("v$op	$src2, $src1, $dst") if $VEX;
-  die "v3 $op: $dst is also the second source" if $dst eq $src2 && $dst ne $src1;
-  return $dst eq $src1 ? ("$op	$src2, $dst")
-                       : ("movdqa	$src1, $dst", "$op	$src2, $dst");
-}
-sub vsh {   # dst = src SHIFT imm
-  my ($op, $imm, $src, $dst) = @_;
-  return ("v$op	\$$imm, $src, $dst") if $VEX;
-  return $dst eq $src ? ("$op	\$$imm, $dst")
-                      : ("movdqa	$src, $dst", "$op	\$$imm, $dst");
-}
 
 # round_nobmi(T, MEM): round1 without andn and rorx.
 sub round_nobmi {
@@ -374,19 +360,8 @@ sub round_nobmi {
              "andl	$b, $t0",
              "xorl	$d, $t0",              # Ch(b,c,d)
              "addl	$t0, $e";
-  } elsif ($t >= 40 && $t < 60) {
-    push @i, "movl	$b, $t0",
-             "andl	$c, $t0",              # b & c
-             "movl	$b, $t1",
-             "xorl	$c, $t1",
-             "andl	$d, $t1",              # d & (b ^ c)
-             "addl	$t0, $e",
-             "addl	$t1, $e";              # + Maj(b,c,d)
   } else {
-    push @i, "movl	$b, $t0",
-             "xorl	$c, $t0",
-             "xorl	$d, $t0",
-             "addl	$t0, $e";              # + Parity(b,c,d)
+    push @i, f_maj_parity($t, $b, $c, $d, $e);
   }
   push @i, "movl	$a, $t0",
            "roll	\$5, $t0",             # ROTL^5(a)
@@ -399,63 +374,28 @@ sub round_nobmi {
 my @XX = map { "%xmm$_" } 0 .. 7;        # W[4q..4q+3], q mod 8
 my ($x0, $x1, $x2, $x3) = map { "%xmm$_" } 8 .. 11;
 
-sub rotl_x {    # DST = ROTL^N(SRC) on each dword
-  my ($n, $src, $dst, $tmp) = @_;
-  return (vsh('psrld', 32 - $n, $src, $tmp), vsh('pslld', $n, $src, $dst),
-          v3('por', $tmp, $dst, $dst));
-}
-
 sub wk_x {      # W[4Q..4Q+3] + K_t (X holds the W) into frame slot Q
   my ($q, $x) = @_;
   return (v3('paddd', ".Lsha1_avx2_K+" . (32 * int($q / 5)) . "(%rip)", $x, $x0),
-          ($VEX ? "vmovdqa" : "movdqa") . "	$x0, " . (16 * $q) . "(%rsp)");
+          vmova($x0, (16 * $q) . "(%rsp)"));
 }
 
 # schedule_x(Q): schedule1 for one block, W[4Q..4Q+3] into $XX[Q % 8].
 sub schedule_x {
   my ($q) = @_;
-  my $x = sub { $XX[($q - $_[0]) % 8] };
-  my $dst = $x->(0);
-  my @i;
-  if ($q < 8) {
-    @i = (
-      $VEX ? ("vpalignr	\$8, " . $x->(4) . ", " . $x->(3) . ", $x1")
-           : ("movdqa	" . $x->(3) . ", $x1", "palignr	\$8, " . $x->(4) . ", $x1"),
-      v3('pxor', $x->(4), $x1, $x1),
-      v3('pxor', $x->(2), $x1, $x1),
-      vsh('psrldq', 4, $x->(1), $x2),                 # W[t-3..t-1], 0
-      v3('pxor', $x2, $x1, $x1),
-      rotl_x(1, $x1, $dst, $x2),
-      vsh('pslldq', 12, $x1, $x1),                    # W[t+3] ^= ROTL^2(T[0])
-      rotl_x(2, $x1, $x3, $x2),
-      v3('pxor', $x3, $dst, $dst),
-    );
-  } else {
-    @i = (
-      $VEX ? ("vpalignr	\$8, " . $x->(2) . ", " . $x->(1) . ", $x1")
-           : ("movdqa	" . $x->(1) . ", $x1", "palignr	\$8, " . $x->(2) . ", $x1"),
-      v3('pxor', $x->(4), $x1, $x1),
-      v3('pxor', $x->(7), $x1, $x1),
-      v3('pxor', $x->(8), $x1, $x1),
-      rotl_x(2, $x1, $dst, $x2),
-    );
-  }
-  return (@i, wk_x($q, $dst));
+  return (schedule_words($q, \@XX, $x1, $x2, $x3), wk_x($q, $XX[$q % 8]));
 }
 
 sub xmm_path {
   my ($variant) = @_;
   $VEX = $variant eq 'avx';
-  my ($in, $num) = ('%rsi', '%rdx');
+  my $in = '%rsi';
   my $L = ".Lsha1_$variant";
-  my $c = X86_64Xlate::function_begin("sha1_block_data_order_$variant",
-    args => 3, save => ['rbx'], xmm => [6 .. 11], frame => $X_FRAME);
-  $c .= text("testq	$num, $num", "jz	${L}_done");
-  $c .= text(map { "movl	" . (4 * $_) . "(%rdi), $SV[$_]" } 0 .. 4);
-  $c .= "${L}_loop:\n";
+  my $c = block_loop_begin("sha1_block_data_order_$variant", $L, ['rbx'],
+    [6 .. 11], $X_FRAME, 'l', @SV);
   for my $k (0 .. 3) {
     $c .= text(
-      ($VEX ? "vmovdqu" : "movdqu") . "	" . (16 * $k) . "($in), $XX[$k]",
+      vmovu((16 * $k) . "($in)", $XX[$k]),
       v3('pshufb', '.Lsha1_avx2_bswap(%rip)', $XX[$k], $XX[$k]),
       wk_x($k, $XX[$k]),
     );
@@ -466,14 +406,8 @@ sub xmm_path {
     $c .= text(interleave(\@r, \@v));
   }
   $c .= feed_forward1();
-  $c .= text("leaq	64($in), $in", "decq	$num", "jnz	${L}_loop");
-  # Clear W+K (derived from the input) from the frame.
-  $c .= text(v3('pxor', $x0, $x0, $x0));
-  $c .= text(map { ($VEX ? "vmovdqa" : "movdqa") . "	$x0, " . (16 * $_) . "(%rsp)" } 0 .. 19);
-  $c .= "${L}_done:\n";
-  $c .= X86_64Xlate::epilogue();
-  $c .= X86_64Xlate::function_end();
-  return $c;
+  # Next block; at the end, clear W+K (derived from the input).
+  return $c . block_loop_end($L, 64, $x0, 20);
 }
 
 $code .= ".text\n";

@@ -92,6 +92,8 @@ use FindBin;
 use lib "$FindBin::Bin/../../perlasm";
 use lib "$FindBin::Bin";
 use SHAConstants;
+use SHAx86Common qw($VEX text interleave_exact v3 vsh valign
+                    x86_path_begin x86_load_block x86_path_end vpshufd vmovu);
 require "x86asm.pl";
 
 my ($flavour, $output) = @ARGV;
@@ -103,48 +105,15 @@ my $IN = 288;          # frame: the input pointer of the next block
 my $NUM = 292;         # frame: blocks left
 my $FRAME = 296;
 
-my $VEX = 0;           # the variant being generated: 1 = AVX, 0 = SSSE3
+# The variant being generated is SHAx86Common's $VEX (1 = AVX, 0 = SSSE3),
+# which also picks the vector operand forms of v3, vsh, valign, vpshufd,
+# vmovu.
 my $L;                 # its label prefix
 my $PIC = '%ebp';
 my ($E, $F, $A, $C, $T0, $T1);   # the rotating registers (see the header)
 
-sub text { return join('', map { "\t$_\n" } @_); }
 sub aslot { my ($j) = @_; return ($ARING + 4 * ($j % 4)) . "(%esp)"; }
 sub eslot { my ($j) = @_; return ($ERING + 4 * ($j % 4)) . "(%esp)"; }
-
-# --- Vector helpers: one description, SSSE3 or AVX code ----------------------
-
-# vop(OP, SRC2, SRC1, DST): DST = SRC1 OP SRC2. AVX: one VEX instruction.
-# SSSE3: OP in place, after a copy of SRC1 into DST when they differ.
-sub vop {
-  my ($op, $src2, $src1, $dst) = @_;
-  return ("v$op\t$src2, $src1, $dst") if $VEX;
-  return ("$op\t$src2, $dst") if $dst eq $src1;
-  die "vop $op: $dst is also the second source\n" if $dst eq $src2;
-  return ("movdqa\t$src1, $dst", "$op\t$src2, $dst");
-}
-
-# vimm(OP, IMM, SRC, DST): DST = OP(SRC) with an immediate (shifts).
-sub vimm {
-  my ($op, $imm, $src, $dst) = @_;
-  return ("v$op\t\$$imm, $src, $dst") if $VEX;
-  return ("$op\t\$$imm, $dst") if $dst eq $src;
-  return ("movdqa\t$src, $dst", "$op\t\$$imm, $dst");
-}
-# pshufd(IMM, SRC, DST): already non-destructive in its SSE form.
-sub pshufd {
-  my ($imm, $src, $dst) = @_;
-  return (($VEX ? 'vpshufd' : 'pshufd') . "\t\$$imm, $src, $dst");
-}
-
-# valign(IMM, LO, HI, DST): DST = bytes IMM..IMM+15 of HI:LO.
-sub valign {
-  my ($imm, $lo, $hi, $dst) = @_;
-  return ("vpalignr\t\$$imm, $lo, $hi, $dst") if $VEX;
-  return ("movdqa\t$hi, $dst", "palignr\t\$$imm, $lo, $dst");
-}
-
-sub vmovu { return ($VEX ? 'vmovdqu' : 'movdqu') . "\t$_[0], $_[1]"; }
 
 # --- Rounds --------------------------------------------------------------------
 
@@ -210,7 +179,7 @@ my ($P, $Q, $R, $S) = map { "%xmm$_" } 4 .. 7;   # temporaries, W + K staging
 # wk(Q): frame slot Q = W[4Q..4Q+3] + K[4Q..4Q+3] (the W in $X[Q % 4]).
 sub wk {
   my ($q) = @_;
-  return (vop('paddd', ".Lsha256_K+" . (16 * $q) . "-${L}_pic($PIC)",
+  return (v3('paddd', ".Lsha256_K+" . (16 * $q) . "-${L}_pic($PIC)",
               $X[$q % 4], $S),
           vmovu($S, ($WK + 16 * $q) . "(%esp)"));
 }
@@ -221,11 +190,11 @@ sub wk {
 sub sigma1_lanes {
   my ($src, $dst) = @_;
   return (
-    vimm('psrld', 10, $src, $dst),          # SHR^10 in every dword
-    vimm('psrlq', 17, $src, $src),          # low dwords: ROTR^17
-    vop('pxor', $src, $dst, $dst),
-    vimm('psrlq', 2, $src, $src),           # low dwords: ROTR^19
-    vop('pxor', $src, $dst, $dst),
+    vsh('psrld', 10, $src, $dst),           # SHR^10 in every dword
+    vsh('psrlq', 17, $src, $src),           # low dwords: ROTR^17
+    v3('pxor', $src, $dst, $dst),
+    vsh('psrlq', 2, $src, $src),            # low dwords: ROTR^19
+    v3('pxor', $src, $dst, $dst),
   );
 }
 
@@ -238,50 +207,32 @@ sub schedule {
   return (
     valign(4, $x->(4), $x->(3), $P),      # W[t-15..t-12]
     valign(4, $x->(2), $x->(1), $Q),      # W[t-7..t-4]
-    vop('paddd', $Q, $dst, $dst),         # W[t-16..] + W[t-7..]
+    v3('paddd', $Q, $dst, $dst),          # W[t-16..] + W[t-7..]
     # σ0(x) = (x >> 7 ^ x << 25) ^ (x >> 18 ^ x << 14) ^ x >> 3
-    vimm('psrld', 3, $P, $Q),
-    vimm('psrld', 7, $P, $R),
-    vop('pxor', $R, $Q, $Q),
-    vimm('psrld', 11, $R, $R),            # x >> 18
-    vop('pxor', $R, $Q, $Q),
-    vimm('pslld', 14, $P, $P),
-    vop('pxor', $P, $Q, $Q),
-    vimm('pslld', 11, $P, $P),            # x << 25
-    vop('pxor', $P, $Q, $Q),
-    vop('paddd', $Q, $dst, $dst),         # + σ0(W[t-15..t-12])
+    vsh('psrld', 3, $P, $Q),
+    vsh('psrld', 7, $P, $R),
+    v3('pxor', $R, $Q, $Q),
+    vsh('psrld', 11, $R, $R),             # x >> 18
+    v3('pxor', $R, $Q, $Q),
+    vsh('pslld', 14, $P, $P),
+    v3('pxor', $P, $Q, $Q),
+    vsh('pslld', 11, $P, $P),             # x << 25
+    v3('pxor', $P, $Q, $Q),
+    v3('paddd', $Q, $dst, $dst),          # + σ0(W[t-15..t-12])
     # + σ1(W[t-2]), σ1(W[t-1]) in lanes 0, 1
-    pshufd(0xfa, $x->(1), $P),            # W[t-2], W[t-2], W[t-1], W[t-1]
+    vpshufd(0xfa, $x->(1), $P),           # W[t-2], W[t-2], W[t-1], W[t-1]
     sigma1_lanes($P, $Q),
-    vimm('psllq', 32, $Q, $Q),            # 0, σ1(W[t-2]), 0, σ1(W[t-1])
-    pshufd(0x0d, $Q, $Q),                 # σ1(W[t-2]), σ1(W[t-1]), 0, 0
-    vop('paddd', $Q, $dst, $dst),         # W[t], W[t+1] final
+    vsh('psllq', 32, $Q, $Q),             # 0, σ1(W[t-2]), 0, σ1(W[t-1])
+    vpshufd(0x0d, $Q, $Q),                # σ1(W[t-2]), σ1(W[t-1]), 0, 0
+    v3('paddd', $Q, $dst, $dst),          # W[t], W[t+1] final
     # + σ1(W[t]), σ1(W[t+1]) in lanes 2, 3
-    pshufd(0x50, $dst, $P),               # W[t], W[t], W[t+1], W[t+1]
+    vpshufd(0x50, $dst, $P),              # W[t], W[t], W[t+1], W[t+1]
     sigma1_lanes($P, $Q),
-    vimm('psllq', 32, $Q, $Q),            # 0, σ1(W[t]), 0, σ1(W[t+1])
-    pshufd(0xd0, $Q, $Q),                 # 0, 0, σ1(W[t]), σ1(W[t+1])
-    vop('paddd', $Q, $dst, $dst),         # W[t+2], W[t+3] final
+    vsh('psllq', 32, $Q, $Q),             # 0, σ1(W[t]), 0, σ1(W[t+1])
+    vpshufd(0xd0, $Q, $Q),                # 0, 0, σ1(W[t]), σ1(W[t+1])
+    v3('paddd', $Q, $dst, $dst),          # W[t+2], W[t+3] final
     wk($q),
   );
-}
-
-# interleave(ROUNDS, VECTOR): the two instruction lists merged, the vector
-# instructions spread evenly among the scalar ones.
-sub interleave {
-  my ($r, $v) = @_;
-  my @out;
-  my ($nr, $nv) = (scalar @$r, scalar @$v);
-  my $taken = 0;
-  for my $k (0 .. $nr - 1) {
-    push @out, $r->[$k];
-    my $due = int(($k + 1) * $nv / $nr);
-    if ($due > $taken) {
-      push @out, @$v[$taken .. $due - 1];
-      $taken = $due;
-    }
-  }
-  return @out;
 }
 
 # --- One entry point -------------------------------------------------------------
@@ -291,20 +242,11 @@ sub path {
   $VEX = $variant eq 'avx';
   $L = ".Lsha256_$variant";
   ($E, $F, $A, $C, $T0, $T1) = qw(%eax %ebx %ecx %edx %esi %edi);
-  my $c = X86Asm::function_begin("sha256_block_data_order_$variant",
-    args => 3, save => [qw(ebx esi edi ebp)], frame => $FRAME);
-  $c .= text("movl\targ(2), %eax", "testl\t%eax, %eax", "jz\t${L}_done",
-             "movl\t%eax, $NUM(%esp)", "movl\targ(1), %eax",
-             "movl\t%eax, $IN(%esp)");
-  $c .= "\t.get_pc\t$PIC, ${L}_pic\n";
+  my $c = x86_path_begin("sha256_block_data_order_$variant", $L, $PIC, $IN,
+                         $NUM, $FRAME);
   $c .= "${L}_loop:\n";
   # W[0..15]: the block's big-endian words; W + K into slots 0..3.
-  $c .= text("movl\t$IN(%esp), $T1");
-  for my $k (0 .. 3) {
-    $c .= text(vmovu((16 * $k) . "($T1)", $X[$k]),
-               vop('pshufb', ".Lsha256_bswap-${L}_pic($PIC)", $X[$k], $X[$k]));
-  }
-  $c .= text("addl\t\$64, $T1", "movl\t$T1, $IN(%esp)");
+  $c .= text(x86_load_block($IN, $T1, ".Lsha256_bswap-${L}_pic($PIC)", @X));
   $c .= text(map { wk($_) } 0 .. 3);
   # The working variables from H(i-1): a = A_0 = H0, b = A_{-1} = H1,
   # c = A_{-2} = H2, d = A_{-3} = H3, e = E_0 = H4, ..., h = E_{-3} = H7.
@@ -325,7 +267,7 @@ sub path {
     my @r = map { round(4 * $g + $_) } 0 .. 3;
     my @v = $g + 4 < 16 ? schedule($g + 4) : ();
     $c .= "\t# rounds " . (4 * $g) . ".." . (4 * $g + 3) . "\n";
-    $c .= text(interleave(\@r, \@v));
+    $c .= text(interleave_exact(\@r, \@v));
   }
   # H(i) = H(i-1) + (a, ..., h): a = A_64, b, c, d = A_63, A_62, A_61 from
   # the ring, e = E_64, f = E_63 in registers, g, h = E_62, E_61.
@@ -338,15 +280,9 @@ sub path {
     "movl\t" . eslot(62) . ", $T1", "addl\t$T1, 24($T0)",
     "movl\t" . eslot(61) . ", $T1", "addl\t$T1, 28($T0)",
   );
-  $c .= text("subl\t\$1, $NUM(%esp)", "jnz\t${L}_loop");
   # W + K and the working variables are derived from the message: clear
   # them from the frame (the rings are the 32 bytes after W + K).
-  $c .= text(vop('pxor', $S, $S, $S),
-             map { vmovu($S, ($WK + 16 * $_) . "(%esp)") } 0 .. 17);
-  $c .= "${L}_done:\n";
-  $c .= X86Asm::epilogue();
-  $c .= X86Asm::function_end();
-  return $c;
+  return $c . x86_path_end($L, $NUM, $S, 18);
 }
 
 my $code = ".text\n";

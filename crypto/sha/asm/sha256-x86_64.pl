@@ -28,18 +28,33 @@
 # |-------|---------|----------|--------------|-------------------------------------|
 # | shani | 1.17    | 2.07     | 1.24         | sha256rnds2 latency chain: 32 per   |
 # |       |         |          |              | block x 4 cycles / 64 = 2.0         |
-# | avx2  | 3.33    | 5.9      | 3.59 (SHA    | round chain e -> e' of 5 cycles     |
-# |       |         |          | masked)      | (rorx, xor, xor, add, add): 5.0     |
-# | avx   | 3.45    | 6.1      | -            | same chain with copy+ror for Σ: 5.0;|
+# | avx2  | 3.18 *  | 5.1      | 3.26 * (SHA  | ALU throughput: 24 integer ops a    |
+# |       |         |          | masked)      | round at ~5 a cycle here: ~4.8; the |
+# |       |         |          |              | chains e -> e', a -> a' are 4: 4.0  |
+# | avx   | 3.45    | 6.1      | -            | chain e -> e' (copy+ror for Σ1,     |
+# |       |         |          |              | xor, xor, add, add): 5.0;           |
 # | ssse3 | 3.60    | 6.4      | -            | ~30 ops a round share the ALUs      |
 # | nohw  | 4.9     | 8.7      | -            | (C, for comparison)                 |
+#
+# * avx2, 2026-11-30 (issue #6): the round was reordered so that e' and a'
+#   each sit 4 cycles after e and a (see round32). Median TSC ticks a byte
+#   over 2000 interleaved calls of 128 blocks (scratch harness calling the
+#   block functions and OpenSSL 3.0.19's SHA256_Update with
+#   OPENSSL_ia32cap=~0x0:~0x20000000 in turn), 8 runs, load average 7-11:
+#   this round 3.14-3.27, the previous 5-cycle round 3.30-3.44, OpenSSL
+#   3.22-3.36: 5% faster than before and 2-3% ahead of OpenSSL in every
+#   run. Core cycles = TSC ticks x 1.6 (a chain of dependent adds, today).
+#   Object size: 6158 bytes of code (was 5480). sha512-x86_64.pl's round4
+#   order (b & c carried from the last round with andn instead of taken
+#   afresh; 24 ALU operations and 2 copies) measured 1.7% slower than this
+#   one in the same harness (4 runs: 3.40-3.41 against 3.34-3.35).
 #
 # Every path beats the C code at every size (16 bytes: shani 73, avx2 280,
 # avx 265, ssse3 276, nohw 341 ticks a call). avx and avx2 are within 3%
 # of each other here (avx ahead at 16, 64 and 8192 bytes, avx2 ahead by 7%
 # at 256); avx2 stays first, since the CPUs that take these rows (no SHA
 # extensions) are mostly Intel cores where rorx halves the Σ chain. Object
-# size: shani 833 bytes of code + 272 of constants; avx2 5480 + 608; avx
+# size: shani 833 bytes of code + 272 of constants; avx2 6158 + 608; avx
 # 7770 and ssse3 8362 (64 unrolled rounds) + 48.
 #
 # The SHA-NI path. sha256rnds2 performs two rounds on a state split in two
@@ -59,6 +74,9 @@ use FindBin;
 use lib "$FindBin::Bin/../../perlasm";
 use lib "$FindBin::Bin";
 use SHAConstants;
+use SHAx86Common qw($VEX text interleave v3 vsh valign vpshufd vmova vmovu
+                    load_state add_to_state block_loop_begin block_loop_end
+                    avx2_finish sha2_round_nobmi);
 require "x86_64-xlate.pl";
 
 my ($flavour, $output) = @ARGV;
@@ -188,12 +206,8 @@ ___
 # half. The schedule stores W[t]+K[t] of both blocks into a 512-byte frame,
 # 32 bytes per four rounds: [block i: t..t+3 | block i+1: t..t+3], four
 # groups of rounds ahead of their use; block i+1's rounds then only read
-# the frame. Per round, on the integer ALUs:
-#   T1 = h + Σ1(e) + Ch(e,f,g) + K[t] + W[t]   rorx x3, xor x2, andn, and,
-#                                                add x4
-#   T2 = Σ0(a) + Maj(a,b,c)                     rorx x3, xor x4, and, add
-#   e' = d + T1, a' = T1 + T2                    add x2
-# with Maj(a,b,c) = b ^ ((a ^ b) & (b ^ c)) and b ^ c carried from the
+# the frame. The rounds (round32) sum T1 and T2 in an order that leaves a
+# 4-cycle chain from e to e' and from a to a'; b ^ c is carried from the
 # previous round's a ^ b. On an odd last block the upper lanes repeat that
 # block; their schedule is computed and ignored.
 
@@ -207,37 +221,61 @@ my ($a_t0, $a_t1) = ('%eax', '%ebx');
 # $a_t2 computes a ^ b, which the next round uses as b ^ c ($a_y).
 my ($a_t2, $a_y) = ('%ecx', '%ebp');
 
+# q64(REG) names the 64-bit register of a 32-bit one (for lea addresses).
+sub q64 {
+  my ($r) = @_;
+  $r =~ s/^%e/%r/ or $r =~ s/d$//;
+  return $r;
+}
+
 # round32(MEM) returns one round reading K[t]+W[t] from memory operand MEM
-# and renames the registers.
+# and renames the registers. The spec's round
+#   T1 = h + Σ1(e) + Ch(e,f,g) + K[t] + W[t],  T2 = Σ0(a) + Maj(a,b,c)
+#   e' = d + T1,  a' = T1 + T2
+# is summed in an order that puts as little as possible behind e and a:
+#   e' = (d + h + K[t] + W[t]) + (~e & g) + (e & f) + Σ1(e)
+#   a' = e' + ((b & c) - d) + (a & (b ^ c)) + Σ0(a)
+# Ch(e,f,g) = (e & f) + (~e & g) and Maj(a,b,c) = (b & c) + (a & (b ^ c))
+# (in both, the two terms have no bit in common, so + is |), and
+# a' = T1 + T2 = e' - d + T2. The d + h + K + W and (b & c) - d terms only
+# need values of earlier rounds. From e: andn/and (1 cycle), adds (2, 3),
+# Σ1 = rorx, xor, xor (3), last add (4): the chain e -> e' is 4 cycles
+# (5 with T1 formed first, then e' = d + T1). From a: Σ0 (3) and one add
+# (4); a' trails e' by a few cycles, which its own chain keeps constant.
+# 24 integer ALU operations and 3 register copies a round (the 5-cycle
+# form had 22 and 2): the rounds now run close to the ALU throughput.
 sub round32 {
   my ($mem) = @_;
   my ($a, $b, $c, $d, $e, $f, $g, $h) = @S32;
   my ($t0, $t1, $t2, $y) = ($a_t0, $a_t1, $a_t2, $a_y);
   my @i = (
-    "addl	$mem, $h",                # h += K[t] + W[t]
-    "rorxl	\$6, $e, $t0",
-    "rorxl	\$11, $e, $t1",
-    "andnl	$g, $e, $t2",            # ~e & g
-    "addl	$t2, $h",
-    "movl	$f, $t2",
-    "xorl	$t1, $t0",
-    "rorxl	\$25, $e, $t1",
-    "andl	$e, $t2",                # e & f  (Ch = (e & f) + (~e & g))
-    "xorl	$t1, $t0",               # Σ1(e)
-    "addl	$t2, $h",
-    "rorxl	\$2, $a, $t1",
-    "addl	$t0, $h",                # h = T1
-    "rorxl	\$13, $a, $t0",
+    "addl	$mem, $h",                # h + K[t] + W[t]
+    "rorxl	\$6, $e, $t1",
+    "movl	$b, $t2",
+    "andl	$c, $t2",                # b & c
+    "subl	$d, $t2",                # (b & c) - d
+    "addl	$h, $d",                 # d + h + K[t] + W[t]; h is free now
+    "rorxl	\$11, $e, $h",
+    "andnl	$g, $e, $t0",            # ~e & g
+    "xorl	$h, $t1",
+    "addl	$t0, $d",
+    "rorxl	\$25, $e, $h",
+    "movl	$f, $t0",
+    "andl	$e, $t0",                # e & f
+    "xorl	$h, $t1",                # Σ1(e)
+    "addl	$t0, $d",                # d + h + K[t] + W[t] + Ch(e,f,g)
+    "addl	$t1, $d",                # e' = d + T1
+    "leal	(" . q64($d) . "," . q64($t2) . "), $h",    # T1 + (b & c)
+    "andl	$a, $y",                 # a & (b ^ c)
+    "addl	$y, $h",                 # T1 + Maj(a,b,c)
+    "rorxl	\$2, $a, $t0",
+    "rorxl	\$13, $a, $t1",
     "movl	$a, $t2",
-    "xorl	$t0, $t1",
-    "xorl	$b, $t2",                # a ^ b
-    "rorxl	\$22, $a, $t0",
-    "andl	$t2, $y",                # (a ^ b) & (b ^ c)
-    "xorl	$t0, $t1",               # Σ0(a)
-    "xorl	$b, $y",                 # Maj(a,b,c)
-    "addl	$y, $t1",                # T2
-    "addl	$h, $d",                 # e' = d + T1
-    "addl	$t1, $h",                # a' = T1 + T2
+    "xorl	$t1, $t0",
+    "rorxl	\$22, $a, $t1",
+    "xorl	$b, $t2",                # a ^ b: the next round's b ^ c
+    "xorl	$t1, $t0",               # Σ0(a)
+    "addl	$t0, $h",                # a' = T1 + T2
   );
   @S32 = ($h, $a, $b, $c, $d, $e, $f, $g);
   ($a_t2, $a_y) = ($a_y, $a_t2);
@@ -300,36 +338,12 @@ sub schedule4 {
   );
 }
 
-# interleave(SCALAR, VECTOR) spreads the vector instructions evenly among
-# the scalar ones.
-sub interleave {
-  my ($s, $v) = @_;
-  my @v = @$v;
-  return @$s unless @v;
-  my (@out, $acc);
-  my $per = @$s / @v;
-  $acc = 0;
-  for my $ins (@$s) {
-    push @out, $ins;
-    $acc++;
-    while (@v && $acc >= $per) {
-      push @out, shift @v;
-      $acc -= $per;
-    }
-  }
-  return (@out, @v);
-}
-
-sub text { return join('', map { "\t$_\n" } @_); }
-
 # feed_forward32() returns H(i) = H(i-1) + (a..h), stored to the state and
 # kept in the registers for the next block.
 sub feed_forward32 {
   my $state = '%rax';
-  my @i = ("movq	$AVX2_STATE_SLOT(%rsp), $state");
-  push @i, map { "addl	" . (4 * $_) . "($state), $S32[$_]" } 0 .. 7;
-  push @i, map { "movl	$S32[$_], " . (4 * $_) . "($state)" } 0 .. 7;
-  return text(@i);
+  return text("movq	$AVX2_STATE_SLOT(%rsp), $state",
+              add_to_state('l', $state, @S32));
 }
 
 sub avx2 {
@@ -344,7 +358,7 @@ sub avx2 {
     "movq	%rdx, $AVX2_NUM_SLOT(%rsp)",
     "leaq	.Lsha256_avx2_K(%rip), $KBASE",
   );
-  $c .= text(map { "movl	" . (4 * $_) . "(%rdi), $S32[$_]" } 0 .. 7);
+  $c .= text(load_state('l', '%rdi', @S32));
   $c .= ".Lsha256_avx2_loop:\n";
   $c .= text(
     # The second block of the pair, or this block again if it is the last.
@@ -401,16 +415,8 @@ sub avx2 {
     "subq	\$2, $AVX2_NUM_SLOT(%rsp)",
     "jnz	.Lsha256_avx2_loop",
   );
-  $c .= ".Lsha256_avx2_finish:\n";
-  # Clear W+K (derived from the input) from the frame, and the upper
-  # halves of the ymm registers.
-  $c .= text("vpxor	$u0, $u0, $u0");
-  $c .= text(map { "vmovdqu	$u0, " . (32 * $_) . "(%rsp)" } 0 .. 15);
-  $c .= text("vzeroupper");
-  $c .= ".Lsha256_avx2_done:\n";
-  $c .= X86_64Xlate::epilogue();
-  $c .= X86_64Xlate::function_end();
-  return $c;
+  # Clear W+K (derived from the input) from the frame.
+  return $c . avx2_finish('.Lsha256_avx2', $u0, 16);
 }
 
 # --- SSSE3 and AVX, one block at a time ---------------------------------------
@@ -443,76 +449,13 @@ sub avx2 {
 my $XMM_FRAME = 128;    # eight slots of W[t..t+3] + K[t..t+3]
 
 # round_nobmi(MEM) returns one round reading K[t]+W[t] from MEM and renames
-# the registers, like round32.
+# the registers, like round32 (SHAx86Common::sha2_round_nobmi).
+my %NOBMI = (sfx => 'l', Sigma1 => [6, 11, 25], Sigma0 => [2, 13, 22],
+             tmp => [$a_t0, $a_t1]);
 sub round_nobmi {
-  my ($mem) = @_;
-  my ($a, $b, $c, $d, $e, $f, $g, $h) = @S32;
-  my ($t0, $t1, $t2, $y) = ($a_t0, $a_t1, $a_t2, $a_y);
-  my @i = (
-    "addl	$mem, $h",               # h += K[t] + W[t]
-    "movl	$f, $t2",
-    "movl	$e, $t0",
-    "rorl	\$6, $t0",
-    "movl	$e, $t1",
-    "xorl	$g, $t2",
-    "rorl	\$11, $t1",
-    "andl	$e, $t2",
-    "xorl	$t1, $t0",
-    "movl	$e, $t1",
-    "xorl	$g, $t2",                # Ch(e,f,g)
-    "rorl	\$25, $t1",
-    "addl	$t2, $h",
-    "xorl	$t1, $t0",               # Σ1(e)
-    "movl	$a, $t1",
-    "addl	$t0, $h",                # h = T1
-    "rorl	\$2, $t1",
-    "movl	$a, $t2",
-    "rorl	\$13, $t2",
-    "xorl	$t2, $t1",
-    "movl	$a, $t2",
-    "rorl	\$22, $t2",
-    "addl	$h, $d",                 # e' = d + T1
-    "xorl	$t2, $t1",               # Σ0(a)
-    "movl	$a, $t2",
-    "xorl	$b, $t2",                # a ^ b
-    "andl	$t2, $y",                # (a ^ b) & (b ^ c)
-    "addl	$t1, $h",
-    "xorl	$b, $y",                 # Maj(a,b,c)
-    "addl	$y, $h",                 # a' = T1 + T2
-  );
-  @S32 = ($h, $a, $b, $c, $d, $e, $f, $g);
+  my @i = sha2_round_nobmi(\@S32, $_[0], \%NOBMI, $a_t2, $a_y);
   ($a_t2, $a_y) = ($a_y, $a_t2);
   return @i;
-}
-
-# Vector instructions in the two encodings. Operands in AT&T order; $src1
-# is the first source (the destination in the two-operand form).
-my $VEX = 0;
-sub v3 {    # dst = src1 OP src2
-  my ($op, $src2, $src1, $dst) = @_;
-  return ("v$op	$src2, $src1, $dst") if $VEX;
-  die "v3 $op: $dst is also the second source" if $dst eq $src2 && $dst ne $src1;
-  return $dst eq $src1 ? ("$op	$src2, $dst")
-                       : ("movdqa	$src1, $dst", "$op	$src2, $dst");
-}
-sub vsh {   # dst = src SHIFT imm
-  my ($op, $imm, $src, $dst) = @_;
-  return ("v$op	\$$imm, $src, $dst") if $VEX;
-  return $dst eq $src ? ("$op	\$$imm, $dst")
-                      : ("movdqa	$src, $dst", "$op	\$$imm, $dst");
-}
-sub valign {  # dst = (src1:src2) >> 8*imm
-  my ($imm, $src2, $src1, $dst) = @_;
-  return ("vpalignr	\$$imm, $src2, $src1, $dst") if $VEX;
-  return ("movdqa	$src1, $dst", "palignr	\$$imm, $src2, $dst");
-}
-sub vpshufd {
-  my ($imm, $src, $dst) = @_;
-  return (($VEX ? "vpshufd" : "pshufd") . "	\$$imm, $src, $dst");
-}
-sub vstore {
-  my ($src, $mem) = @_;
-  return (($VEX ? "vmovdqa" : "movdqa") . "	$src, $mem");
 }
 
 # schedule_xmm(J, K_OFF) returns the instructions computing W[t..t+3],
@@ -551,29 +494,24 @@ sub schedule_xmm {
     push @i, v3('paddd', $v1, $x16, $x16);
   }
   push @i, v3('paddd', "$kref(%rip)", $x16, $v0);
-  push @i, vstore($v0, (16 * (($j + 4) % 8)) . "(%rsp)");
+  push @i, vmova($v0, (16 * (($j + 4) % 8)) . "(%rsp)");
   return @i;
 }
 
 sub xmm_path {
   my ($variant) = @_;
   $VEX = $variant eq 'avx';
-  my ($state, $in, $num) = ('%rdi', '%rsi', '%rdx');
-  my $name = "sha256_block_data_order_$variant";
+  my ($state, $in) = ('%rdi', '%rsi');
   my $L = ".Lsha256_$variant";
-  my $c = X86_64Xlate::function_begin($name, args => 3,
-    save => [qw(rbx rbp r12 r13 r14 r15)], xmm => [6, 7],
-    frame => $XMM_FRAME);
-  $c .= text("testq	$num, $num", "jz	${L}_done");
-  $c .= text(map { "movl	" . (4 * $_) . "($state), $S32[$_]" } 0 .. 7);
-  $c .= "${L}_loop:\n";
+  my $c = block_loop_begin("sha256_block_data_order_$variant", $L,
+    [qw(rbx rbp r12 r13 r14 r15)], [6, 7], $XMM_FRAME, 'l', @S32);
   # W[0..15] = M(i) as big-endian words, and W+K for rounds 0..15.
   for my $k (0 .. 3) {
     $c .= text(
-      ($VEX ? "vmovdqu" : "movdqu") . "	" . (16 * $k) . "($in), $XS[$k]",
+      vmovu((16 * $k) . "($in)", $XS[$k]),
       v3('pshufb', '.Lsha256_xmm_bswap(%rip)', $XS[$k], $XS[$k]),
       v3('paddd', '.Lsha256_shani_K+' . (16 * $k) . '(%rip)', $XS[$k], $v0),
-      vstore($v0, (16 * $k) . "(%rsp)"),
+      vmova($v0, (16 * $k) . "(%rsp)"),
     );
   }
   $c .= text("movl	$S32[1], $a_y", "xorl	$S32[2], $a_y");    # b ^ c
@@ -584,16 +522,9 @@ sub xmm_path {
     $c .= text(interleave(\@r, \@v));
   }
   # H(i) = H(i-1) + (a..h); 64 rounds bring the names back in place.
-  $c .= text(map { "addl	" . (4 * $_) . "($state), $S32[$_]" } 0 .. 7);
-  $c .= text(map { "movl	$S32[$_], " . (4 * $_) . "($state)" } 0 .. 7);
-  $c .= text("leaq	64($in), $in", "decq	$num", "jnz	${L}_loop");
-  # Clear W+K (derived from the input) from the frame.
-  $c .= text(v3('pxor', $v0, $v0, $v0));
-  $c .= text(map { vstore($v0, (16 * $_) . "(%rsp)") } 0 .. 7);
-  $c .= "${L}_done:\n";
-  $c .= X86_64Xlate::epilogue();
-  $c .= X86_64Xlate::function_end();
-  return $c;
+  $c .= text(add_to_state('l', $state, @S32));
+  # Next block; at the end, clear W+K (derived from the input).
+  return $c . block_loop_end($L, 64, $v0, 8);
 }
 
 $code .= ".text\n";

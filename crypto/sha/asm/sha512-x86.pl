@@ -116,6 +116,7 @@ use FindBin;
 use lib "$FindBin::Bin/../../perlasm";
 use lib "$FindBin::Bin";
 use SHAConstants;
+use SHAx86Common qw(text);
 require "x86asm.pl";
 
 my ($flavour, $output) = @ARGV;
@@ -288,8 +289,6 @@ sub interleave {
   push @out, @$s[$k .. $n - 1];
   return @out;
 }
-
-sub text { return join('', map { "\t$_\n" } @_); }
 
 my @roles = map { "%xmm$_" } 0 .. 5;   # A, E, BC, P, T, U at round 0
 

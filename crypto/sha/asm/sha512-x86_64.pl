@@ -101,6 +101,9 @@ use FindBin;
 use lib "$FindBin::Bin/../../perlasm";
 use lib "$FindBin::Bin";
 use SHAConstants;
+use SHAx86Common qw($VEX text interleave v3 vsh valign vmova vmovu
+                    load_state add_to_state block_loop_begin block_loop_end
+                    sha2_round_nobmi);
 require "x86_64-xlate.pl";
 
 my ($flavour, $output) = @ARGV;
@@ -262,51 +265,36 @@ sub schedule {
 # here, against 6 x 2 for the AVX2 sequence of shifts and xors.
 sub schedule512 {
   my ($j) = @_;
-  my ($x16, $x14, $x8, $x6, $x2) =
-      map { $X[($j + $_) % 8] } 0, 1, 4, 5, 7;
   my $slot = 32 * ($j + 8);
+  return (schedule512_words($j, \@X, $v0, $v1, $v2, $v3),
+          "vpaddq	$slot($KBASE,$IDX), $X[$j % 8], $v0",
+          "vmovdqu	$v0, $slot(%rsp,$IDX)");
+}
+
+# schedule512_words(J, \@X, T0, T1, T2, T3) returns the AVX-512VL
+# instructions computing W[t], W[t+1] (t = 16 + 2J) into $X[J % 8] from
+# the last eight pairs in @X (pair k in $X[k % 8]), with temporaries
+# T0..T3; the registers may be xmm (one block) or ymm (two blocks).
+sub schedule512_words {
+  my ($j, $X, $t0, $t1, $t2, $t3) = @_;
+  my ($x16, $x14, $x8, $x6, $x2) =
+      map { $X->[($j + $_) % 8] } 0, 1, 4, 5, 7;
   return (
-    "vpalignr	\$8, $x16, $x14, $v0",       # W[t-15], W[t-14]
-    "vprorq	\$1, $v0, $v1",
-    "vprorq	\$8, $v0, $v2",
-    "vpsrlq	\$7, $v0, $v0",
-    "vpternlogq	\$0x96, $v2, $v1, $v0",     # σ0(W[t-15..t-14])
-    "vpaddq	$v0, $x16, $x16",             # W[t-16] + σ0(W[t-15])
-    "vpalignr	\$8, $x8, $x6, $v3",        # W[t-7], W[t-6]
-    "vpaddq	$v3, $x16, $x16",
-    "vprorq	\$19, $x2, $v1",
-    "vprorq	\$61, $x2, $v2",
-    "vpsrlq	\$6, $x2, $v3",
-    "vpternlogq	\$0x96, $v2, $v1, $v3",     # σ1(W[t-2..t-1])
-    "vpaddq	$v3, $x16, $x16",             # W[t], W[t+1]
-    "vpaddq	$slot($KBASE,$IDX), $x16, $v0",
-    "vmovdqu	$v0, $slot(%rsp,$IDX)",
+    "vpalignr	\$8, $x16, $x14, $t0",       # W[t-15], W[t-14]
+    "vprorq	\$1, $t0, $t1",
+    "vprorq	\$8, $t0, $t2",
+    "vpsrlq	\$7, $t0, $t0",
+    "vpternlogq	\$0x96, $t2, $t1, $t0",     # σ0(W[t-15..t-14])
+    "vpaddq	$t0, $x16, $x16",             # W[t-16] + σ0(W[t-15])
+    "vpalignr	\$8, $x8, $x6, $t3",        # W[t-7], W[t-6]
+    "vpaddq	$t3, $x16, $x16",
+    "vprorq	\$19, $x2, $t1",
+    "vprorq	\$61, $x2, $t2",
+    "vpsrlq	\$6, $x2, $t3",
+    "vpternlogq	\$0x96, $t2, $t1, $t3",     # σ1(W[t-2..t-1])
+    "vpaddq	$t3, $x16, $x16",             # W[t], W[t+1]
   );
 }
-
-# interleave(SCALAR, VECTOR) spreads the vector instructions evenly among
-# the scalar ones so both kinds are in the scheduler's window together.
-sub interleave {
-  my ($s, $v) = @_;
-  my @s = @$s;
-  my @v = @$v;
-  return @s unless @v;
-  my @out;
-  my $per = @s / @v;
-  my $acc = 0;
-  for my $ins (@s) {
-    push @out, $ins;
-    $acc++;
-    while (@v && $acc >= $per) {
-      push @out, shift @v;
-      $acc -= $per;
-    }
-  }
-  push @out, @v;
-  return @out;
-}
-
-sub text { return join('', map { "\t$_\n" } @_); }
 
 # Frame: 0..1279 W+K (40 pair slots of 32 bytes); 1280 the state pointer;
 # 1288 the number of blocks left.
@@ -341,9 +329,7 @@ sub avx2 {
     "movq	%rdx, $NUM_SLOT(%rsp)",
     "leaq	.Lsha512_avx2_K(%rip), $KBASE",
   );
-  for my $i (0 .. 7) {
-    $c .= "\tmovq\t" . (8 * $i) . "(%rdi), $S[$i]\n";
-  }
+  $c .= text(load_state('q', '%rdi', @S));
   $c .= text("movq	\$256, $CLR_SLOT(%rsp)") if $variant eq 'avx512';
   $c .= "${L}_loop:\n";
   $c .= text("movq	$IN_SLOT(%rsp), $in");
@@ -446,14 +432,8 @@ sub avx2 {
 # kept in the registers for the next block.
 sub feed_forward {
   my $state = $t0;
-  my @i = ("movq	$STATE_SLOT(%rsp), $state");
-  for my $k (0 .. 7) {
-    push @i, "addq	" . (8 * $k) . "($state), $S[$k]";
-  }
-  for my $k (0 .. 7) {
-    push @i, "movq	$S[$k], " . (8 * $k) . "($state)";
-  }
-  return text(@i);
+  return text("movq	$STATE_SLOT(%rsp), $state",
+              add_to_state('q', $state, @S));
 }
 
 # --- AVX and SSSE3, one block at a time -----------------------------------------
@@ -471,62 +451,13 @@ sub feed_forward {
 # The copies keep the chain e -> e' at 5 operations, as with rorx.
 
 my $X_FRAME = 256;
-my $VEX = 0;
-sub v3 {    # dst = src1 OP src2
-  my ($op, $src2, $src1, $dst) = @_;
-  return ("v$op	$src2, $src1, $dst") if $VEX;
-  die "v3 $op: $dst is also the second source" if $dst eq $src2 && $dst ne $src1;
-  return $dst eq $src1 ? ("$op	$src2, $dst")
-                       : ("movdqa	$src1, $dst", "$op	$src2, $dst");
-}
-sub vsh {   # dst = src SHIFT imm
-  my ($op, $imm, $src, $dst) = @_;
-  return ("v$op	\$$imm, $src, $dst") if $VEX;
-  return $dst eq $src ? ("$op	\$$imm, $dst")
-                      : ("movdqa	$src, $dst", "$op	\$$imm, $dst");
-}
-sub valign {  # dst = (src1:src2) >> 8*imm
-  my ($imm, $src2, $src1, $dst) = @_;
-  return ("vpalignr	\$$imm, $src2, $src1, $dst") if $VEX;
-  return ("movdqa	$src1, $dst", "palignr	\$$imm, $src2, $dst");
-}
 
+# round_nobmi(MEM): round(MEM) without rorx and andn
+# (SHAx86Common::sha2_round_nobmi).
+my %NOBMI = (sfx => 'q', Sigma1 => [14, 18, 41], Sigma0 => [28, 34, 39],
+             tmp => [$t0, $t1]);
 sub round_nobmi {
-  my ($mem) = @_;
-  my ($a, $b, $c, $d, $e, $f, $g, $h) = @S;
-  my @i = (
-    "addq	$mem, $h",                # h += K[t] + W[t]
-    "movq	$f, $t2",
-    "movq	$e, $t0",
-    "rorq	\$14, $t0",
-    "movq	$e, $t1",
-    "xorq	$g, $t2",
-    "rorq	\$18, $t1",
-    "andq	$e, $t2",
-    "xorq	$t1, $t0",
-    "movq	$e, $t1",
-    "xorq	$g, $t2",                # Ch(e,f,g)
-    "rorq	\$41, $t1",
-    "addq	$t2, $h",
-    "xorq	$t1, $t0",               # Σ1(e)
-    "movq	$a, $t1",
-    "addq	$t0, $h",                # h = T1
-    "rorq	\$28, $t1",
-    "movq	$a, $t2",
-    "rorq	\$34, $t2",
-    "xorq	$t2, $t1",
-    "movq	$a, $t2",
-    "rorq	\$39, $t2",
-    "addq	$h, $d",                 # e' = d + T1
-    "xorq	$t2, $t1",               # Σ0(a)
-    "movq	$a, $t2",
-    "xorq	$b, $t2",                # a ^ b
-    "andq	$t2, $y",                # (a ^ b) & (b ^ c)
-    "addq	$t1, $h",
-    "xorq	$b, $y",                 # Maj(a,b,c)
-    "addq	$y, $h",                 # a' = T1 + T2
-  );
-  @S = ($h, $a, $b, $c, $d, $e, $f, $g);
+  my @i = sha2_round_nobmi(\@S, $_[0], \%NOBMI, $t2, $y);
   ($t2, $y) = ($y, $t2);
   return @i;
 }
@@ -562,7 +493,7 @@ sub schedule_x {
     v3('pxor', $q3, $q1, $q1),                      # σ1(W[t-2], W[t-1])
     v3('paddq', $q1, $x16, $x16),                   # W[t], W[t+1]
     v3('paddq', '.Lsha512_avx2_K+' . (32 * ($j + 8)) . '(%rip)', $x16, $q0),
-    ($VEX ? "vmovdqa" : "movdqa") . "	$q0, " . (16 * (($j + 8) % 16)) . "(%rsp)",
+    vmova($q0, (16 * (($j + 8) % 16)) . "(%rsp)"),
   );
 }
 
@@ -579,24 +510,9 @@ sub schedule_x {
 # into ring slot (J + 8) mod 16.
 sub schedule512x {
   my ($j) = @_;
-  my ($x16, $x14, $x8, $x6, $x2) = map { $XQ[($j + $_) % 8] } 0, 1, 4, 5, 7;
-  return (
-    "vpalignr	\$8, $x16, $x14, $q0",       # W[t-15], W[t-14]
-    "vprorq	\$1, $q0, $q1",
-    "vprorq	\$8, $q0, $q2",
-    "vpsrlq	\$7, $q0, $q0",
-    "vpternlogq	\$0x96, $q2, $q1, $q0",     # σ0(W[t-15..t-14])
-    "vpaddq	$q0, $x16, $x16",             # W[t-16] + σ0(W[t-15])
-    "vpalignr	\$8, $x8, $x6, $q3",        # W[t-7], W[t-6]
-    "vpaddq	$q3, $x16, $x16",
-    "vprorq	\$19, $x2, $q1",
-    "vprorq	\$61, $x2, $q2",
-    "vpsrlq	\$6, $x2, $q3",
-    "vpternlogq	\$0x96, $q2, $q1, $q3",     # σ1(W[t-2..t-1])
-    "vpaddq	$q3, $x16, $x16",             # W[t], W[t+1]
-    "vpaddq	.Lsha512_avx2_K+" . (32 * ($j + 8)) . "(%rip), $x16, $q0",
-    "vmovdqa	$q0, " . (16 * (($j + 8) % 16)) . "(%rsp)",
-  );
+  return (schedule512_words($j, \@XQ, $q0, $q1, $q2, $q3),
+          "vpaddq	.Lsha512_avx2_K+" . (32 * ($j + 8)) . "(%rip), $XQ[$j % 8], $q0",
+          "vmovdqa	$q0, " . (16 * (($j + 8) % 16)) . "(%rsp)");
 }
 
 # one_block512(L, IN) returns the code at label L_one: one block from IN,
@@ -629,20 +545,16 @@ sub one_block512 {
 sub xmm_path {
   my ($variant) = @_;
   $VEX = $variant eq 'avx';
-  my ($state, $in, $num) = ('%rdi', '%rsi', '%rdx');
+  my ($state, $in) = ('%rdi', '%rsi');
   my $L = ".Lsha512_$variant";
-  my $c = X86_64Xlate::function_begin("sha512_block_data_order_$variant",
-    args => 3, save => [qw(rbx rbp r12 r13 r14 r15)], xmm => [6 .. 11],
-    frame => $X_FRAME);
-  $c .= text("testq	$num, $num", "jz	${L}_done");
-  $c .= text(map { "movq	" . (8 * $_) . "($state), $S[$_]" } 0 .. 7);
-  $c .= "${L}_loop:\n";
+  my $c = block_loop_begin("sha512_block_data_order_$variant", $L,
+    [qw(rbx rbp r12 r13 r14 r15)], [6 .. 11], $X_FRAME, 'q', @S);
   for my $k (0 .. 7) {
     $c .= text(
-      ($VEX ? "vmovdqu" : "movdqu") . "	" . (16 * $k) . "($in), $XQ[$k]",
+      vmovu((16 * $k) . "($in)", $XQ[$k]),
       v3('pshufb', '.Lsha512_avx2_bswap(%rip)', $XQ[$k], $XQ[$k]),
       v3('paddq', '.Lsha512_avx2_K+' . (32 * $k) . '(%rip)', $XQ[$k], $q0),
-      ($VEX ? "vmovdqa" : "movdqa") . "	$q0, " . (16 * $k) . "(%rsp)",
+      vmova($q0, (16 * $k) . "(%rsp)"),
     );
   }
   $c .= text("movq	$S[1], $y", "xorq	$S[2], $y");    # b ^ c
@@ -653,16 +565,9 @@ sub xmm_path {
     $c .= text(interleave(\@r, \@v));
   }
   # H(i) = H(i-1) + (a..h); 80 rounds bring the names back in place.
-  $c .= text(map { "addq	" . (8 * $_) . "($state), $S[$_]" } 0 .. 7);
-  $c .= text(map { "movq	$S[$_], " . (8 * $_) . "($state)" } 0 .. 7);
-  $c .= text("leaq	128($in), $in", "decq	$num", "jnz	${L}_loop");
-  # Clear W+K (derived from the input) from the frame.
-  $c .= text(v3('pxor', $q0, $q0, $q0));
-  $c .= text(map { ($VEX ? "vmovdqa" : "movdqa") . "	$q0, " . (16 * $_) . "(%rsp)" } 0 .. 15);
-  $c .= "${L}_done:\n";
-  $c .= X86_64Xlate::epilogue();
-  $c .= X86_64Xlate::function_end();
-  return $c;
+  $c .= text(add_to_state('q', $state, @S));
+  # Next block; at the end, clear W+K (derived from the input).
+  return $c . block_loop_end($L, 128, $q0, 16);
 }
 
 my $code = ".text\n" . avx2('avx512') . avx2('avx2') . xmm_path('avx') . xmm_path('ssse3');

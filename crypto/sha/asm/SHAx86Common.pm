@@ -1,0 +1,293 @@
+# Copyright 2026 The project authors.
+#
+# SHAx86Common.pm: the pieces the x86-64 and x86 SHA generators
+# (sha{1,256,512}-x86_64.pl, sha{1,256,512}-x86.pl) share: the
+# instruction-list helpers and the SSSE3/AVX operand forms. Instructions
+# are strings in the neutral AT&T syntax that both translators read
+# (crypto/perlasm/x86_64-xlate.pl, crypto/perlasm/x86asm.pl).
+#
+# A generator imports what it uses:
+#   use SHAx86Common qw($VEX text interleave v3 vsh valign);
+
+package SHAx86Common;
+
+use strict;
+use warnings;
+use Exporter 'import';
+
+our @EXPORT_OK = qw($VEX text interleave interleave_exact v3 vsh valign vpshufd
+                    vmova vmovu load_state add_to_state block_loop_begin
+                    block_loop_end avx2_finish sha2_round_nobmi
+                    x86_path_begin x86_load_block x86_path_end);
+
+# text(INS...) returns the instructions as assembly lines.
+sub text { return join('', map { "\t$_\n" } @_); }
+
+# interleave(\@SCALAR, \@VECTOR) spreads the vector instructions evenly
+# among the scalar ones, so that both kinds are in the scheduler's window
+# together: vector instruction j (from 0) follows scalar instruction
+# ceil((j + 1) * |SCALAR| / |VECTOR|) (from 1), tracked with a running
+# floating-point remainder; vector instructions left over go at the end.
+sub interleave {
+  my ($s, $v) = @_;
+  my @v = @$v;
+  return @$s unless @v;
+  my @out;
+  my $per = @$s / @v;
+  my $acc = 0;
+  for my $ins (@$s) {
+    push @out, $ins;
+    $acc++;
+    while (@v && $acc >= $per) {
+      push @out, shift @v;
+      $acc -= $per;
+    }
+  }
+  return (@out, @v);
+}
+
+# interleave_exact(\@SCALAR, \@VECTOR): the same placement computed in
+# integer arithmetic. The two differ only where (j + 1) * |SCALAR| /
+# |VECTOR| is a whole number and the running remainder has rounded below
+# it: interleave then places that vector instruction one scalar
+# instruction later. The x86-64 generators were measured with interleave,
+# the x86 ones with interleave_exact; merging them would change the
+# output of one side (sha1-x86_64.pl or sha1-x86.pl).
+sub interleave_exact {
+  my ($s, $v) = @_;
+  my @out;
+  my ($ns, $nv) = (scalar @$s, scalar @$v);
+  my $taken = 0;
+  for my $k (0 .. $ns - 1) {
+    push @out, $s->[$k];
+    my $due = int(($k + 1) * $nv / $ns);
+    push @out, @$v[$taken .. $due - 1] if $due > $taken;
+    $taken = $due if $due > $taken;
+  }
+  return (@out, @$v[$taken .. $nv - 1]);
+}
+
+# --- SSSE3 or AVX from one description -----------------------------------------
+#
+# $VEX selects the encoding: 1 gives three-operand VEX forms (AVX), 0 the
+# two-operand legacy forms (SSSE3) with a copy where a source must survive.
+# Operands are in AT&T order. A generator imports $VEX and sets it before
+# it generates each path.
+
+our $VEX = 0;
+
+# v3(OP, SRC2, SRC1, DST): DST = SRC1 OP SRC2.
+sub v3 {
+  my ($op, $src2, $src1, $dst) = @_;
+  return ("v$op	$src2, $src1, $dst") if $VEX;
+  die "v3 $op: $dst is also the second source" if $dst eq $src2 && $dst ne $src1;
+  return $dst eq $src1 ? ("$op	$src2, $dst")
+                       : ("movdqa	$src1, $dst", "$op	$src2, $dst");
+}
+
+# vsh(OP, IMM, SRC, DST): DST = SRC shifted (or shuffled) by IMM.
+sub vsh {
+  my ($op, $imm, $src, $dst) = @_;
+  return ("v$op	\$$imm, $src, $dst") if $VEX;
+  return $dst eq $src ? ("$op	\$$imm, $dst")
+                      : ("movdqa	$src, $dst", "$op	\$$imm, $dst");
+}
+
+# valign(IMM, SRC2, SRC1, DST): DST = (SRC1:SRC2) >> 8*IMM.
+sub valign {
+  my ($imm, $src2, $src1, $dst) = @_;
+  return ("vpalignr	\$$imm, $src2, $src1, $dst") if $VEX;
+  return ("movdqa	$src1, $dst", "palignr	\$$imm, $src2, $dst");
+}
+
+# vpshufd(IMM, SRC, DST): the legacy form is already non-destructive.
+sub vpshufd {
+  my ($imm, $src, $dst) = @_;
+  return (($VEX ? "vpshufd" : "pshufd") . "	\$$imm, $src, $dst");
+}
+
+# vmova(SRC, DST), vmovu(SRC, DST): an aligned or unaligned 16-byte move in
+# the path's encoding.
+sub vmova { return ($VEX ? "vmovdqa" : "movdqa") . "	$_[0], $_[1]"; }
+sub vmovu { return ($VEX ? "vmovdqu" : "movdqu") . "	$_[0], $_[1]"; }
+
+# --- x86-64 block-function scaffolding --------------------------------------------
+#
+# These return instruction lists (or, for the function boundaries, text)
+# for x86-64 generators; X86_64Xlate comes from the generator's
+# `require "x86_64-xlate.pl"`. SFX is the operand size of the chaining
+# value's words: 'l' (SHA-1, SHA-256) or 'q' (SHA-512).
+
+sub word_bytes { return $_[0] eq 'q' ? 8 : 4; }
+
+# load_state(SFX, BASE, REGS...): H0.. from the array at BASE into REGS.
+sub load_state {
+  my ($sfx, $base, @r) = @_;
+  my $w = word_bytes($sfx);
+  return map { "mov$sfx	" . ($w * $_) . "($base), $r[$_]" } 0 .. $#r;
+}
+
+# add_to_state(SFX, BASE, REGS...): H(i) = H(i-1) + REGS, into the array
+# at BASE and kept in REGS for the next block.
+sub add_to_state {
+  my ($sfx, $base, @r) = @_;
+  my $w = word_bytes($sfx);
+  return ((map { "add$sfx	" . ($w * $_) . "($base), $r[$_]" } 0 .. $#r),
+          (map { "mov$sfx	$r[$_], " . ($w * $_) . "($base)" } 0 .. $#r));
+}
+
+# block_loop_begin(NAME, L, SAVE, XMM, FRAME, SFX, REGS...) returns the
+# start of a function NAME(state, in, num_blocks) that processes one block
+# per loop trip: the prologue, nothing done for num_blocks == 0 (jump to
+# L_done), the chaining value from state (%rdi) into REGS, and the loop
+# label L_loop.
+sub block_loop_begin {
+  my ($name, $L, $save, $xmm, $frame, $sfx, @r) = @_;
+  my $c = X86_64Xlate::function_begin($name, args => 3, save => $save,
+    xmm => $xmm, frame => $frame);
+  $c .= text("testq	%rdx, %rdx", "jz	${L}_done");
+  $c .= text(load_state($sfx, '%rdi', @r));
+  return $c . "${L}_loop:\n";
+}
+
+# block_loop_end(L, BYTES, ZERO, SLOTS) returns the end of such a
+# function: the input pointer (%rsi) advanced by BYTES, the loop closed
+# over num_blocks (%rdx), the first SLOTS 16-byte frame slots (W+K,
+# derived from the input) overwritten with zeros through register ZERO,
+# then L_done and the epilogue.
+sub block_loop_end {
+  my ($L, $bytes, $zero, $slots) = @_;
+  my $c = text("leaq	$bytes(%rsi), %rsi", "decq	%rdx", "jnz	${L}_loop");
+  $c .= text(v3('pxor', $zero, $zero, $zero));
+  $c .= text(map { vmova($zero, (16 * $_) . "(%rsp)") } 0 .. $slots - 1);
+  $c .= "${L}_done:\n";
+  $c .= X86_64Xlate::epilogue();
+  $c .= X86_64Xlate::function_end();
+  return $c;
+}
+
+# avx2_finish(L, ZERO, SLOTS) returns the end of a two-block AVX2 function:
+# the label L_finish, the first SLOTS 32-byte frame slots (W+K, derived
+# from the input) overwritten with zeros through ymm register ZERO, the
+# upper halves of the ymm registers cleared (vzeroupper), then L_done and
+# the epilogue.
+sub avx2_finish {
+  my ($L, $zero, $slots) = @_;
+  my $c = "${L}_finish:\n";
+  $c .= text("vpxor	$zero, $zero, $zero");
+  $c .= text(map { "vmovdqu	$zero, " . (32 * $_) . "(%rsp)" } 0 .. $slots - 1);
+  $c .= text("vzeroupper");
+  $c .= "${L}_done:\n";
+  $c .= X86_64Xlate::epilogue();
+  $c .= X86_64Xlate::function_end();
+  return $c;
+}
+
+# sha2_round_nobmi(\@S, MEM, \%P, T2, Y) returns one SHA-2 round without
+# BMI (plain rotates on copies) reading K[t]+W[t] from memory operand MEM,
+# with the working variables a..h in the registers @S, which it renames
+# (the register that held h holds the new a, the one that held d the new
+# e). %P: sfx ('l' for SHA-256, 'q' for SHA-512), Sigma1 and Sigma0 (the
+# three rotation counts of Σ1, Σ0), tmp (two temporaries). Y holds b ^ c
+# on entry; T2 leaves holding a ^ b, the next round's b ^ c, so the caller
+# swaps T2 and Y after each round. Per round:
+#   Σ1(e) = ROTR^r1(e) ^ ROTR^r2(e) ^ ROTR^r3(e), three rotated copies
+#   Σ0(a) likewise
+#   Ch(e,f,g) = ((f ^ g) & e) ^ g
+#   Maj(a,b,c) = b ^ ((a ^ b) & (b ^ c))
+#   e' = d + T1, a' = T1 + Σ0(a) + Maj(a,b,c)
+# The copies keep the chain e -> e' at 5 operations (copy, ror, xor, xor,
+# add, with the copy removed at rename on the cores this is for).
+sub sha2_round_nobmi {
+  my ($S, $mem, $p, $t2, $y) = @_;
+  my $sfx = $p->{sfx};
+  my ($a, $b, $c, $d, $e, $f, $g, $h) = @$S;
+  my ($t0, $t1) = @{$p->{tmp}};
+  my ($S1a, $S1b, $S1c) = @{$p->{Sigma1}};
+  my ($S0a, $S0b, $S0c) = @{$p->{Sigma0}};
+  my @i = (
+    "add$sfx	$mem, $h",                # h += K[t] + W[t]
+    "mov$sfx	$f, $t2",
+    "mov$sfx	$e, $t0",
+    "ror$sfx	\$$S1a, $t0",
+    "mov$sfx	$e, $t1",
+    "xor$sfx	$g, $t2",
+    "ror$sfx	\$$S1b, $t1",
+    "and$sfx	$e, $t2",
+    "xor$sfx	$t1, $t0",
+    "mov$sfx	$e, $t1",
+    "xor$sfx	$g, $t2",                # Ch(e,f,g)
+    "ror$sfx	\$$S1c, $t1",
+    "add$sfx	$t2, $h",
+    "xor$sfx	$t1, $t0",               # Σ1(e)
+    "mov$sfx	$a, $t1",
+    "add$sfx	$t0, $h",                # h = T1
+    "ror$sfx	\$$S0a, $t1",
+    "mov$sfx	$a, $t2",
+    "ror$sfx	\$$S0b, $t2",
+    "xor$sfx	$t2, $t1",
+    "mov$sfx	$a, $t2",
+    "ror$sfx	\$$S0c, $t2",
+    "add$sfx	$h, $d",                 # e' = d + T1
+    "xor$sfx	$t2, $t1",               # Σ0(a)
+    "mov$sfx	$a, $t2",
+    "xor$sfx	$b, $t2",                # a ^ b
+    "and$sfx	$t2, $y",                # (a ^ b) & (b ^ c)
+    "add$sfx	$t1, $h",
+    "xor$sfx	$b, $y",                 # Maj(a,b,c)
+    "add$sfx	$y, $h",                 # a' = T1 + T2
+  );
+  @$S = ($h, $a, $b, $c, $d, $e, $f, $g);
+  return @i;
+}
+
+# --- x86 (32-bit) block-function scaffolding ----------------------------------------
+#
+# For the x86 generators' SSSE3/AVX paths, which keep the input pointer
+# and the count of blocks left in the frame and reach their constants
+# through the anchor L_pic in register PIC (see crypto/perlasm/x86asm.pl;
+# X86Asm comes from the generator's `require "x86asm.pl"`).
+
+# x86_path_begin(NAME, L, PIC, IN, NUM, FRAME) returns the start of a
+# function NAME(state, in, num_blocks) (cdecl; ebx, esi, edi, ebp saved):
+# nothing done for num_blocks == 0 (jump to L_done), else num_blocks to
+# frame offset NUM, in to frame offset IN, and PIC loaded with the
+# address of L_pic.
+sub x86_path_begin {
+  my ($name, $L, $pic, $in, $num, $frame) = @_;
+  my $c = X86Asm::function_begin($name, args => 3,
+    save => [qw(ebx esi edi ebp)], frame => $frame);
+  $c .= text("movl	arg(2), %eax", "testl	%eax, %eax", "jz	${L}_done",
+             "movl	%eax, $num(%esp)", "movl	arg(1), %eax",
+             "movl	%eax, $in(%esp)");
+  return $c . "	.get_pc	$pic, ${L}_pic\n";
+}
+
+# x86_load_block(IN, T, BSWAP, X0, X1, X2, X3) returns the instructions
+# loading the next 64-byte block (its address at frame offset IN, through
+# register T) into X0..X3 as big-endian 32-bit words (pshufb with the mask
+# at memory operand BSWAP), and advancing the pointer in the frame.
+sub x86_load_block {
+  my ($in, $t, $bswap, @x) = @_;
+  return ("movl	$in(%esp), $t",
+          (map { (vmovu((16 * $_) . "($t)", $x[$_]),
+                  v3('pshufb', $bswap, $x[$_], $x[$_])) } 0 .. 3),
+          "addl	\$64, $t", "movl	$t, $in(%esp)");
+}
+
+# x86_path_end(L, NUM, ZERO, SLOTS) returns the end of such a function:
+# the loop closed over the blocks left at frame offset NUM, the first
+# SLOTS 16-byte slots of the frame (derived from the input) overwritten
+# with zeros through ZERO, then L_done and the epilogue.
+sub x86_path_end {
+  my ($L, $num, $zero, $slots) = @_;
+  my $c = text("subl	\$1, $num(%esp)", "jnz	${L}_loop");
+  $c .= text(v3('pxor', $zero, $zero, $zero),
+             map { vmovu($zero, (16 * $_) . "(%esp)") } 0 .. $slots - 1);
+  $c .= "${L}_done:\n";
+  $c .= X86Asm::epilogue();
+  $c .= X86Asm::function_end();
+  return $c;
+}
+
+1;
