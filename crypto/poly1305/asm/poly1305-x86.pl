@@ -277,6 +277,21 @@ ___
 # %edi scratch. Frame at %ebx: the mid table (9 vectors: R_0..R_4,
 # S_1..S_4), the final table, the 26-bit mask, padbit 2^24 per lane, and
 # the columns D_0..D_4 of the step.
+#
+# vop and vmov write one instruction in the kernel's form, so that the
+# parts both kernels share are written once: vop($avx, op, src, dst) is
+# dst = dst op src (SSE2 `op src, dst`; AVX `vop src, dst, dst`), vmov a
+# move or load/store (the same operands, VEX-prefixed under AVX).
+sub vop {
+  my ($avx, $op, $src, $dst) = @_;
+  return $avx ? "\tv$op\t$src, $dst, $dst\n" : "\t$op\t$src, $dst\n";
+}
+
+sub vmov {
+  my ($avx, $op, $src, $dst) = @_;
+  return "\t" . ($avx ? 'v' : '') . "$op\t$src, $dst\n";
+}
+
 sub vector_kernel {
   my ($name, $avx) = @_;
   my $V = $avx ? 32 : 16;           # bytes per vector
@@ -324,39 +339,16 @@ sub vector_kernel {
     }
   }
   # The mask 2^26 - 1 and padbit 2^24 in every lane; h into lane 0.
-  if ($avx) {
-    $c .= <<"___";
-	vpcmpeqd	$t5, $t5, $t5
-	vpsrlq	\$38, $t5, $t5
-	vmovdqa	$t5, $mask(%ebx)
-	vmovd	arg(4), %xmm6
-	vpsllq	\$24, %xmm6, %xmm6
-	vpbroadcastq	%xmm6, $t6
-	vmovdqa	$t6, $pad(%ebx)
-	movl	arg(1), %eax
-	vmovd	0(%eax), %xmm0
-	vmovd	4(%eax), %xmm1
-	vmovd	8(%eax), %xmm2
-	vmovd	12(%eax), %xmm3
-	vmovd	16(%eax), %xmm4
-___
-  } else {
-    $c .= <<"___";
-	pcmpeqd	$t5, $t5
-	psrlq	\$38, $t5
-	movdqa	$t5, $mask(%ebx)
-	movd	arg(4), $t6
-	psllq	\$24, $t6
-	punpcklqdq	$t6, $t6
-	movdqa	$t6, $pad(%ebx)
-	movl	arg(1), %eax
-	movd	0(%eax), %xmm0
-	movd	4(%eax), %xmm1
-	movd	8(%eax), %xmm2
-	movd	12(%eax), %xmm3
-	movd	16(%eax), %xmm4
-___
-  }
+  # padbit 2^24 is made in the low lane (of %xmm6 under AVX, as
+  # vpbroadcastq wants an xmm source) and then copied to every lane.
+  my $pad1 = $avx ? '%xmm6' : $t6;
+  $c .= vop($avx, 'pcmpeqd', $t5, $t5) . vop($avx, 'psrlq', '$38', $t5) .
+        vmov($avx, 'movdqa', $t5, "$mask(%ebx)") .
+        vmov($avx, 'movd', 'arg(4)', $pad1) . vop($avx, 'psllq', '$24', $pad1);
+  $c .= $avx ? "\tvpbroadcastq\t%xmm6, $t6\n"
+             : vop(0, 'punpcklqdq', $t6, $t6);
+  $c .= vmov($avx, 'movdqa', $t6, "$pad(%ebx)") . "\tmovl\targ(1), %eax\n";
+  $c .= vmov($avx, 'movd', 4 * $_ . '(%eax)', "%xmm$_") for 0 .. 4;
   $c .= <<"___";
 	movl	arg(2), %esi
 	movl	arg(3), %edx
@@ -364,6 +356,23 @@ ___
 	# H += M: the next $L blocks split into 26-bit limbs, block j of the
 	# group in its lane.
 ___
+  # limb($w, $n, $k): H_k += (w >> n) & mask, for the limbs that lie in
+  # one 64-bit word w (0 and 1 in the low word, 3 in the high one). The
+  # scratch is register 5 under AVX (three-operand forms), a copy of w in
+  # register 7 under SSE2.
+  my $limb = sub {
+    my ($w, $n, $k) = @_;
+    my $x = $avx ? $t5 : $t7;
+    my $s;
+    if ($avx) {
+      $s = $n ? "\tvpsrlq\t\$$n, $w, $x\n" . vop(1, 'pand', "$mask(%ebx)", $x)
+              : "\tvpand\t$mask(%ebx), $w, $x\n";
+    } else {
+      $s = "\tmovdqa\t$w, $x\n" . ($n ? vop(0, 'psrlq', "\$$n", $x) : '') .
+           vop(0, 'pand', "$mask(%ebx)", $x);
+    }
+    return $s . vop($avx, 'paddq', $x, $HV[$k]);
+  };
   if ($avx) {
     # [b0|b1] and [b2|b3] -> lo = (b0.lo, b2.lo, b1.lo, b3.lo), hi alike.
     $c .= <<"___";
@@ -371,19 +380,17 @@ ___
 	vmovdqu	32(%esi), $t6
 	vpunpcklqdq	$t6, $t5, $t7
 	vpunpckhqdq	$t6, $t5, $t6
-	vpand	$mask(%ebx), $t7, $t5
-	vpaddq	$t5, $HV[0], $HV[0]
-	vpsrlq	\$26, $t7, $t5
-	vpand	$mask(%ebx), $t5, $t5
-	vpaddq	$t5, $HV[1], $HV[1]
+___
+    $c .= $limb->($t7, 0, 0) . $limb->($t7, 26, 1);
+    $c .= <<"___";
 	vpsrlq	\$52, $t7, $t7
 	vpsllq	\$12, $t6, $t5
 	vpor	$t5, $t7, $t7
 	vpand	$mask(%ebx), $t7, $t7
 	vpaddq	$t7, $HV[2], $HV[2]
-	vpsrlq	\$14, $t6, $t5
-	vpand	$mask(%ebx), $t5, $t5
-	vpaddq	$t5, $HV[3], $HV[3]
+___
+    $c .= $limb->($t6, 14, 3);
+    $c .= <<"___";
 	vpsrlq	\$40, $t6, $t6
 	vpor	$pad(%ebx), $t6, $t6
 	vpaddq	$t6, $HV[4], $HV[4]
@@ -396,23 +403,18 @@ ___
 	movdqa	$t5, $t6
 	punpcklqdq	$t7, $t5
 	punpckhqdq	$t7, $t6
-	movdqa	$t5, $t7
-	pand	$mask(%ebx), $t7
-	paddq	$t7, $HV[0]
-	movdqa	$t5, $t7
-	psrlq	\$26, $t7
-	pand	$mask(%ebx), $t7
-	paddq	$t7, $HV[1]
+___
+    $c .= $limb->($t5, 0, 0) . $limb->($t5, 26, 1);
+    $c .= <<"___";
 	psrlq	\$52, $t5
 	movdqa	$t6, $t7
 	psllq	\$12, $t7
 	por	$t7, $t5
 	pand	$mask(%ebx), $t5
 	paddq	$t5, $HV[2]
-	movdqa	$t6, $t7
-	psrlq	\$14, $t7
-	pand	$mask(%ebx), $t7
-	paddq	$t7, $HV[3]
+___
+    $c .= $limb->($t6, 14, 3);
+    $c .= <<"___";
 	psrlq	\$40, $t6
 	por	$pad(%ebx), $t6
 	paddq	$t6, $HV[4]
@@ -469,20 +471,14 @@ ___
   my $carry = sub {
     my ($f, $t, $tmp, $times5) = @_;
     my $s = '';
-    if ($avx) {
-      $s .= "\tvpsrlq\t\$26, $HV[$f], $tmp\n";
-      $s .= "\tvpand\t$mask(%ebx), $HV[$f], $HV[$f]\n";
-      $s .= "\tvpaddq\t$tmp, $HV[$t], $HV[$t]\n";
-      if ($times5) {
-        $s .= "\tvpsllq\t\$2, $tmp, $tmp\n\tvpaddq\t$tmp, $HV[$t], $HV[$t]\n";
-      }
-    } else {
-      $s .= "\tmovdqa\t$HV[$f], $tmp\n\tpsrlq\t\$26, $tmp\n";
-      $s .= "\tpand\t$mask(%ebx), $HV[$f]\n";
-      $s .= "\tpaddq\t$tmp, $HV[$t]\n";
-      if ($times5) {
-        $s .= "\tpsllq\t\$2, $tmp\n\tpaddq\t$tmp, $HV[$t]\n";
-      }
+    # t = D_from >> 26 (AVX: one three-operand shift; SSE2: copy, shift).
+    $s .= $avx ? "\tvpsrlq\t\$26, $HV[$f], $tmp\n"
+               : "\tmovdqa\t$HV[$f], $tmp\n\tpsrlq\t\$26, $tmp\n";
+    $s .= vop($avx, 'pand', "$mask(%ebx)", $HV[$f]);
+    $s .= vop($avx, 'paddq', $tmp, $HV[$t]);
+    if ($times5) {
+      # D_to += 4 t as well: 5 t in all.
+      $s .= vop($avx, 'psllq', '$2', $tmp) . vop($avx, 'paddq', $tmp, $HV[$t]);
     }
     return $s;
   };
@@ -518,11 +514,7 @@ ___
   }
   # The frame held the powers of r and the columns: clear it.
   $c .= "\t# wipe the frame (powers of r, columns)\n";
-  if ($avx) {
-    $c .= "\tvpxor\t%xmm0, %xmm0, %xmm0\n";
-  } else {
-    $c .= "\tpxor\t%xmm0, %xmm0\n";
-  }
+  $c .= vop($avx, 'pxor', '%xmm0', '%xmm0');
   for (my $o = 0; $o < 25 * $V; $o += $V) {
     $c .= "\t$mv\t" . ($avx ? '%ymm0' : '%xmm0') . ", $o(%ebx)\n";
   }

@@ -291,6 +291,45 @@ sub scalar_function {
   return $c;
 }
 
+# vector_function_start begins a vector function after its prologue: the
+# arguments into the scalar registers, calls shorter than $min_len to
+# ${L}_short (the scalar loop alone); otherwise r and s1 = 5 r1 / 4 into
+# the scalar registers and a jump to ${L}_have_powers if this key's table
+# of powers of r is already made. That flag depends on earlier call
+# lengths only, never on secrets. What follows the returned code makes the
+# table.
+sub vector_function_start {
+  my ($L, $g, $min_len) = @_;
+  return text("movl %ecx, %ecx",             # padbit: upper half undefined
+              "movq %rdx, $len",
+              "cmpq \$$min_len, $len", "jb ${L}_short",
+              "movq $R0($state), $g->{r0}",
+              "movq $R1($state), $g->{r1}",
+              "movq $g->{r1}, $g->{s1}",
+              "shrq \$2, $g->{s1}",
+              "addq $g->{r1}, $g->{s1}",
+              "cmpq \$0, $READY($state)",
+              "jne ${L}_have_powers");
+}
+
+# scalar_rest_and_end ends a vector function: after its vector part (h
+# back in the scalar registers, $in and $len past the groups) it jumps to
+# the scalar loop for the blocks left; calls below the switch length enter
+# at ${L}_short, load h and r, and run the same loop on every block. Then
+# h is stored and the function returns.
+sub scalar_rest_and_end {
+  my ($L, $g) = @_;
+  my $c = text("jmp ${L}_tail");
+  $c .= "${L}_short:\n";
+  $c .= load_h_r($g);
+  $c .= "${L}_tail:\n";
+  $c .= scalar_loop($L, $g, \&mul_r_mul, $len);
+  $c .= store_h($g);
+  $c .= X86_64Xlate::epilogue();
+  $c .= X86_64Xlate::function_end();
+  return $c;
+}
+
 # --- AVX2, base 2^26, 4-way --------------------------------------------------
 #
 # With n = 4q blocks m_1..m_n and the accumulator h on entry,
@@ -464,18 +503,7 @@ sub avx2_function {
   my $c = X86_64Xlate::function_begin($name, args => 4,
     save => [qw(rbx rbp r12 r13 r14 r15)], xmm => [6 .. 15],
     frame => 18 * 32 + 32);
-  $c .= text("movl %ecx, %ecx", "movq %rdx, $len");
-  $c .= text("cmpq \$$AVX2_MIN_LEN, $len", "jb ${L}_short");
-
-  # r, and the powers table if this key has none yet. The flag depends on
-  # earlier call lengths only, never on secrets.
-  $c .= text("movq $R0($state), $g->{r0}",
-             "movq $R1($state), $g->{r1}",
-             "movq $g->{r1}, $g->{s1}",
-             "shrq \$2, $g->{s1}",
-             "addq $g->{r1}, $g->{s1}",
-             "cmpq \$0, $READY($state)",
-             "jne ${L}_have_powers");
+  $c .= vector_function_start($L, $g, $AVX2_MIN_LEN);
   # h = r^1, r^(k+1) = r^k r up to r^8, each partially reduced (h2 <= 4)
   # by the scalar step; r^1..r^4 and r^8 are split into the tables.
   $c .= text("movq $g->{r0}, $g->{h0}", "movq $g->{r1}, $g->{h1}",
@@ -576,15 +604,7 @@ sub avx2_function {
              "shlq \$40, $l[4]", "addq $l[4], $h1", "adcq \$0, $h2",
              fold($g));
   # The rest (< 4 blocks) with the scalar step.
-  $c .= text("jmp ${L}_tail");
-
-  $c .= "${L}_short:\n";
-  $c .= load_h_r($g);
-  $c .= "${L}_tail:\n";
-  $c .= scalar_loop($L, $g, \&mul_r_mul, $len);
-  $c .= store_h($g);
-  $c .= X86_64Xlate::epilogue();
-  $c .= X86_64Xlate::function_end();
+  $c .= scalar_rest_and_end($L, $g);
   return $c;
 }
 
@@ -801,19 +821,9 @@ sub avx512ifma_function {
   my ($h0, $h1, $h2) = @$g{qw(h0 h1 h2)};
   my $c = X86_64Xlate::function_begin($name, args => 4,
     save => [qw(rbx rbp r12 r13 r14 r15)], xmm => [6 .. 15]);
-  $c .= text("movl %ecx, %ecx", "movq %rdx, $len");
-  $c .= text("cmpq \$$IFMA_MIN_LEN, $len", "jb ${L}_short");
-
-  # r, and the table of r^1..r^8 if this key has none yet (the flag
-  # depends on earlier call lengths only, never on secrets): h = r,
-  # r^(k+1) = r^k r by the scalar step (partially reduced, h2 <= 4).
-  $c .= text("movq $R0($state), $g->{r0}",
-             "movq $R1($state), $g->{r1}",
-             "movq $g->{r1}, $g->{s1}",
-             "shrq \$2, $g->{s1}",
-             "addq $g->{r1}, $g->{s1}",
-             "cmpq \$0, $READY($state)",
-             "jne ${L}_have_powers");
+  $c .= vector_function_start($L, $g, $IFMA_MIN_LEN);
+  # No table yet: h = r, r^(k+1) = r^k r by the scalar step (partially
+  # reduced, h2 <= 4), each power split into the table.
   $c .= text("movq $g->{r0}, $h0", "movq $g->{r1}, $h1", "xorl ${h2}d, ${h2}d");
   $c .= split44_store($g, $LANE44_OF_POWER{1});
   for my $k (2 .. 8) {
@@ -911,15 +921,8 @@ sub avx512ifma_function {
              "addq %rdx, %rax", "adcq \$0, $h2",
              "movq %rax, $h1",
              fold($g));
-  $c .= text("jmp ${L}_tail");
-
-  $c .= "${L}_short:\n";
-  $c .= load_h_r($g);
-  $c .= "${L}_tail:\n";
-  $c .= scalar_loop($L, $g, \&mul_r_mul, $len);
-  $c .= store_h($g);
-  $c .= X86_64Xlate::epilogue();
-  $c .= X86_64Xlate::function_end();
+  # The rest (< 8 blocks) with the scalar step.
+  $c .= scalar_rest_and_end($L, $g);
   return $c;
 }
 

@@ -16,6 +16,8 @@
 
 #if defined(OPENSSL_AARCH64) && !defined(OPENSSL_NO_ASM)
 
+#include "poly1305_base26.h"
+
 // The assembly addresses these fields by byte offset.
 static_assert(offsetof(struct poly1305_armv8_state, h0) == 0, "layout");
 static_assert(offsetof(struct poly1305_armv8_state, h2) == 16, "layout");
@@ -39,85 +41,27 @@ void poly1305_init_armv8(void *state, const uint8_t key[32]) {
 
 // --- NEON -------------------------------------------------------------------
 
-#define MASK26 UINT64_C(0x3ffffff)
-
-// kPoly1305NEONMinLen: inputs shorter than this go to the scalar code.
-// Estimated, not measured (no AArch64 hardware here; see
-// poly1305-armv8.pl): a call of poly1305_blocks_neon costs about the
-// scalar code's four blocks in fixed work (save/restore of d8-d15, the
-// conversions below, the last group's lane sum) and each further group of
-// four blocks about half the scalar cost on Cortex-A72 (two vector pipes
-// against one multiplier). So it pays from about eight blocks; sixteen
-// leaves a margin for the one-time powers computation.
-#define kPoly1305NEONMinLen (16 * 16)
-
-// split26 writes the 26-bit limbs of lo + hi 2^64 + top 2^128 (top <= 4).
-static void split26(uint32_t out[5], uint64_t lo, uint64_t hi, uint64_t top) {
-  out[0] = (uint32_t)(lo & MASK26);
-  out[1] = (uint32_t)((lo >> 26) & MASK26);
-  out[2] = (uint32_t)(((lo >> 52) | (hi << 12)) & MASK26);
-  out[3] = (uint32_t)((hi >> 14) & MASK26);
-  out[4] = (uint32_t)((hi >> 40) | (top << 24));
-}
-
-// carry26 carries columns d[0..4] (each < 2^61) into limbs: limbs 0, 2, 3,
-// 4 < 2^26 and limb 1 < 2^26 + 2^13, with the value unchanged mod p (the
-// carry out of limb 4, < 2^35, comes back as 5 times itself into limb 0).
-static void carry26(uint64_t d[5]) {
-  d[1] += d[0] >> 26;
-  d[0] &= MASK26;
-  d[2] += d[1] >> 26;
-  d[1] &= MASK26;
-  d[3] += d[2] >> 26;
-  d[2] &= MASK26;
-  d[4] += d[3] >> 26;
-  d[3] &= MASK26;
-  uint64_t c = d[4] >> 26;
-  d[4] &= MASK26;
-  d[0] += 5 * c;
-  d[1] += d[0] >> 26;
-  d[0] &= MASK26;
-}
-
-// mul26 sets out = a b mod p (limbs as carry26 leaves them), for limbs
-// a[k], b[k] < 2^26 + 2^13: each product with 5 b[k] is < 2^55.4, each
-// column of five < 2^58.
-static void mul26(uint32_t out[5], const uint32_t a[5], const uint32_t b[5]) {
-  uint64_t d[5];
-  for (int k = 0; k < 5; k++) {
-    d[k] = 0;
-    for (int i = 0; i < 5; i++) {
-      // a_i b_j has weight 2^(26 (i + j)); for i + j >= 5 that is
-      // 2^130 2^(26 (i + j - 5)) = 5 2^(26 (i + j - 5)) (mod p).
-      int j = k - i;
-      d[k] += i <= k ? (uint64_t)a[i] * b[j] : (uint64_t)a[i] * (5 * b[j + 5]);
-    }
-  }
-  carry26(d);
-  for (int k = 0; k < 5; k++) {
-    out[k] = (uint32_t)d[k];
-  }
+// to_words writes lo + hi 2^64 + top 2^128 (top < 2^32) as base 2^32
+// words w[0..4], the form poly1305_base26.h takes (for h, and for r with
+// top = 0); the NEON row packs the words back into h0, h1, h2 itself.
+static void to_words(uint32_t w[5], uint64_t lo, uint64_t hi, uint64_t top) {
+  w[0] = (uint32_t)lo;
+  w[1] = (uint32_t)(lo >> 32);
+  w[2] = (uint32_t)hi;
+  w[3] = (uint32_t)(hi >> 32);
+  w[4] = (uint32_t)top;
 }
 
 const uint32_t *poly1305_powers_armv8(void *state) {
   struct poly1305_armv8_state *st = state;
   if (!st->powers_ready) {
-    uint32_t pw[4][5];  // r^1 .. r^4
-    split26(pw[0], st->r0, st->r1, 0);
-    for (int i = 1; i < 4; i++) {
-      mul26(pw[i], pw[i - 1], pw[0]);
-    }
-    for (int k = 0; k < 5; k++) {
-      for (int j = 0; j < 4; j++) {
-        // Lane j of R_k: limb k of r^(4 - j).
-        st->powers[k][j] = pw[3 - j][k];
-        if (k > 0) {
-          st->powers[4 + k][j] = 5 * pw[3 - j][k];
-        }
-      }
-    }
+    // Lane j of R_k: limb k of r^(4 - j).
+    static const int kPowerOfLane[4] = {4, 3, 2, 1};
+    uint32_t r[5];
+    to_words(r, st->r0, st->r1, 0);
+    poly1305_powers26(st->powers, r, kPowerOfLane);
     st->powers_ready = 1;
-    OPENSSL_cleanse(pw, sizeof(pw));
+    OPENSSL_cleanse(r, sizeof(r));
   }
   return &st->powers[0][0];
 }
@@ -133,27 +77,17 @@ void poly1305_blocks_neon_row(void *state, const uint8_t *in, size_t len,
   poly1305_blocks_armv8(state, in, lead, padbit);
   const uint32_t *powers = poly1305_powers_armv8(state);
   struct poly1305_armv8_state *st = state;
-  uint32_t h[5];
-  uint64_t d[5];
-  // h2 <= 4 (poly1305_blocks_armv8's exit bound), so limb 4 < 5 2^24.
-  split26(h, st->h0, st->h1, st->h2);
-  poly1305_blocks_neon(d, h, in + lead, len - lead, padbit, powers);
-  // Back to base 2^64: after carry26 the value is < 2^130 + 2^39, so
-  // h2 = value >> 128 <= 4, the bound emit and poly1305_blocks_armv8 need.
-  // The columns overlap (limb 1 may exceed 2^26), so they are added, not
-  // ORed: weights 2^0, 2^26, 2^52 into the low word, then 2^78 = 2^64
-  // 2^14 and 2^104 = 2^64 2^40 with the carry.
-  carry26(d);
-  unsigned __int128 acc = (unsigned __int128)d[0] +
-                          ((unsigned __int128)d[1] << 26) +
-                          ((unsigned __int128)d[2] << 52);  // < 2^79
-  st->h0 = (uint64_t)acc;
-  acc = (acc >> 64) + ((unsigned __int128)d[3] << 14) +
-        ((unsigned __int128)d[4] << 40);  // < 2^67
-  st->h1 = (uint64_t)acc;
-  st->h2 = (uint64_t)(acc >> 64);
-  OPENSSL_cleanse(h, sizeof(h));
-  OPENSSL_cleanse(d, sizeof(d));
+  // h2 <= 4 (poly1305_blocks_armv8's exit bound), so w[4] <= 4 as
+  // poly1305_blocks26 needs; it leaves w[4] = h2 <= 4 again, the bound
+  // emit and poly1305_blocks_armv8 need.
+  uint32_t w[5];
+  to_words(w, st->h0, st->h1, st->h2);
+  poly1305_blocks26(w, poly1305_blocks_neon, in + lead, len - lead, padbit,
+                    powers);
+  st->h0 = w[0] | ((uint64_t)w[1] << 32);
+  st->h1 = w[2] | ((uint64_t)w[3] << 32);
+  st->h2 = w[4];
+  OPENSSL_cleanse(w, sizeof(w));
 }
 
 const struct poly1305_impl_fns kPoly1305NEON = {

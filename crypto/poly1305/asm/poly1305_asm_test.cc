@@ -26,6 +26,12 @@
 //   - len == 0 with a null input: nothing read, h unchanged;
 //   - one call under CHECK_ABI_UNWIND (short; and for the vector code a
 //     call through its vector part too).
+// And the checks every architecture's rows get (poly1305_path_test.h, shared
+// with the 32-bit x86 and AArch64 tests), on each x86-64 row: tags against
+// c26 and c64 on random splits, long calls and every length up to past the
+// loops' exits, all-0xff blocks with maximal r; the accumulator at the
+// edges of the entry bound against a schoolbook computation mod p (h2 = 4
+// included, which the side-by-side checks compare with c64 only).
 // A path the CPU (or the OPENSSL_ia32cap mask) does not allow is skipped
 // with a message naming it and exempted from the ABI coverage check.
 
@@ -42,6 +48,7 @@
 #include "../../test/test_util.h"
 #include "../internal.h"
 #include "poly1305_asm.h"
+#include "poly1305_path_test.h"
 
 #if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)
 
@@ -63,9 +70,7 @@ constexpr PathInfo kScalarInfo = {256, 64};
 constexpr PathInfo kAVX2Info = {256, 64};
 constexpr PathInfo kIFMAInfo = {256, 128};
 
-struct alignas(POLY1305_IMPL_STATE_ALIGN) ImplState {
-  uint8_t bytes[POLY1305_IMPL_STATE_SIZE];
-};
+using poly1305_path_test::ImplState;
 
 const struct poly1305_impl_fns kC64 = {poly1305_init_c64, poly1305_blocks_c64,
                                        poly1305_emit_c64};
@@ -332,6 +337,57 @@ TEST(Poly1305AsmTest, AVX512IFMA) {
                    poly1305_blocks_avx512ifma);
   CheckPath("poly1305_blocks_avx512ifma", poly1305_blocks_avx512ifma,
             0x13055, kIFMAInfo);
+}
+
+namespace ppt = poly1305_path_test;
+
+// The rows as the shared checks see them: all three blocks functions are
+// assembly (through CHECK_ABI), emit is the portable base 2^64 code; the
+// vector functions switch at 256 bytes.
+const ppt::Row kRowX86_64 = {"x86_64", poly1305_init_x86_64,
+                             poly1305_blocks_x86_64, poly1305_emit_c64,
+                             true, false, nullptr, 0};
+const ppt::Row kRowAVX2 = {"avx2", poly1305_init_x86_64,
+                           poly1305_blocks_avx2, poly1305_emit_c64,
+                           true, false, CRYPTO_is_AVX2_capable,
+                           kAVX2Info.switch_len};
+const ppt::Row kRowIFMA = {"avx512ifma", poly1305_init_x86_64,
+                           poly1305_blocks_avx512ifma, poly1305_emit_c64,
+                           true, false, CRYPTO_is_AVX512IFMA_capable,
+                           kIFMAInfo.switch_len};
+const ppt::Rows kRows = {kRowX86_64, kRowAVX2, kRowIFMA};
+
+// h0, h1, h2 as 64-bit words at byte 0, r0, r1 at byte 24.
+constexpr ppt::StateLayout kLayout = {8, 24};
+
+TEST(Poly1305AsmTest, SharedChecks) {
+  if (!CRYPTO_is_AVX2_capable()) {
+    abi_test::NotRunnableHere(poly1305_blocks_avx2);
+  }
+  if (!CRYPTO_is_AVX512IFMA_capable()) {
+    abi_test::NotRunnableHere(poly1305_blocks_avx512ifma);
+  }
+  for (const ppt::Row &row : kRows) {
+    if (!ppt::Runnable(row)) {
+      printf("%s row skipped: this CPU (or the %s mask) does not allow it\n",
+             row.name, kCPUMaskName);
+    }
+  }
+  ppt::CheckRandomSplits(kRows, 0x13057, 60, 10, 2048);
+  ppt::CheckLong(kRows, 0x13058);
+  // Past the IFMA loop's exits (switch + 4 groups of 8 blocks).
+  ppt::CheckAllLengths(kRows, 0x13059,
+                       kIFMAInfo.switch_len + 4 * kIFMAInfo.group + 15);
+  ppt::CheckAllOnesMaxR(kRows);
+  for (const ppt::Row &row : kRows) {
+    if (ppt::Runnable(row)) {
+      ppt::CheckAccumulatorBounds(
+          row, kLayout, 0x1305a,
+          row.min_len ? ppt::VectorRowBlockCounts(row)
+                      : std::vector<size_t>{0, 1, 2, 7});
+    }
+  }
+  ppt::CheckZeroLength(kRows);
 }
 
 // The table must list every x86-64 row, and the dispatcher must pick the

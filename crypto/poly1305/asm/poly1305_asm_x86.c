@@ -41,6 +41,8 @@
 
 #if defined(OPENSSL_X86) && !defined(OPENSSL_NO_ASM)
 
+#include "poly1305_base26.h"
+
 // The assembly addresses these fields by byte offset.
 static_assert(offsetof(struct poly1305_x86_state, h) == 0, "layout");
 static_assert(offsetof(struct poly1305_x86_state, r) == 20, "layout");
@@ -48,8 +50,6 @@ static_assert(offsetof(struct poly1305_x86_state, s) == 36, "layout");
 static_assert(offsetof(struct poly1305_x86_state, powers) == 64, "layout");
 static_assert(sizeof(struct poly1305_x86_state) <= POLY1305_IMPL_STATE_SIZE,
               "x86 state too large");
-
-#define MASK26 0x3ffffffu
 
 void poly1305_init_x86(void *state, const uint8_t key[32]) {
   struct poly1305_x86_state *st = state;
@@ -116,125 +116,29 @@ void poly1305_emit_x86(void *state, uint8_t mac[16], const uint8_t s[16]) {
 
 // --- Vector rows ------------------------------------------------------------
 
-// to26 writes the 26-bit limbs of h = w[0] + ... + w[3] 2^96 + w[4] 2^128
-// (w[4] <= 4): limbs 0..3 < 2^26, limb 4 < 5 2^24 < 2^27.
-static void to26(uint32_t out[5], const uint32_t w[5]) {
-  out[0] = w[0] & MASK26;
-  out[1] = ((w[0] >> 26) | (w[1] << 6)) & MASK26;
-  out[2] = ((w[1] >> 20) | (w[2] << 12)) & MASK26;
-  out[3] = ((w[2] >> 14) | (w[3] << 18)) & MASK26;
-  out[4] = (w[3] >> 8) | (w[4] << 24);
-}
-
-// carry26 carries columns d[0..4] (each < 2^61) into limbs: limbs 0, 2, 3,
-// 4 < 2^26 and limb 1 < 2^26 + 2^13, with the value unchanged mod p (the
-// carry out of limb 4, < 2^35.1, comes back as 5 times itself into limb 0:
-// d[0] < 2^26 + 2^37.5, so its carry into limb 1 is < 2^11.6).
-static void carry26(uint64_t d[5]) {
-  d[1] += d[0] >> 26;
-  d[0] &= MASK26;
-  d[2] += d[1] >> 26;
-  d[1] &= MASK26;
-  d[3] += d[2] >> 26;
-  d[2] &= MASK26;
-  d[4] += d[3] >> 26;
-  d[3] &= MASK26;
-  uint64_t c = d[4] >> 26;
-  d[4] &= MASK26;
-  d[0] += 5 * c;
-  d[1] += d[0] >> 26;
-  d[0] &= MASK26;
-}
-
-// from26 packs carried limbs (as carry26 leaves them) into base 2^32. The
-// value is < 2^130 + 2^52, so w[4] <= 4: the scalar code's entry bound.
-// Limb 1 may exceed 26 bits, so the limbs are added with carries, not ORed.
-static void from26(uint32_t w[5], const uint64_t d[5]) {
-  uint64_t t = d[0] + (d[1] << 26);  // < 2^53
-  w[0] = (uint32_t)t;
-  t = (t >> 32) + (d[2] << 20);  // weight 2^52 = 2^32 2^20
-  w[1] = (uint32_t)t;
-  t = (t >> 32) + (d[3] << 14);  // 2^78 = 2^64 2^14
-  w[2] = (uint32_t)t;
-  t = (t >> 32) + (d[4] << 8);  // 2^104 = 2^96 2^8
-  w[3] = (uint32_t)t;
-  w[4] = (uint32_t)(t >> 32);
-}
-
-// mul26 sets out = a b mod p, limbs as carry26 leaves them, for limbs
-// a[k], b[k] < 2^26 + 2^13: each product with 5 b[j] is < 2^55.4, each
-// column of five < 2^58.
-static void mul26(uint32_t out[5], const uint32_t a[5], const uint32_t b[5]) {
-  uint64_t d[5];
-  for (int k = 0; k < 5; k++) {
-    d[k] = 0;
-    for (int i = 0; i < 5; i++) {
-      // a_i b_j has weight 2^(26 (i + j)); for i + j >= 5 that is
-      // 2^130 2^(26 (i + j - 5)) = 5 2^(26 (i + j - 5)) (mod p).
-      if (i <= k) {
-        d[k] += (uint64_t)a[i] * b[k - i];
-      } else {
-        d[k] += (uint64_t)a[i] * (5 * b[k - i + 5]);
-      }
-    }
-  }
-  carry26(d);
-  for (int k = 0; k < 5; k++) {
-    out[k] = (uint32_t)d[k];
-  }
-  OPENSSL_cleanse(d, sizeof(d));
-}
-
 const uint32_t *poly1305_powers_x86(void *state) {
   struct poly1305_x86_state *st = state;
   if (!st->powers_ready) {
-    uint32_t pw[4][5];  // r^1 .. r^4
-    uint32_t rw[5] = {st->r[0], st->r[1], st->r[2], st->r[3], 0};
-    to26(pw[0], rw);
-    for (int i = 1; i < 4; i++) {
-      mul26(pw[i], pw[i - 1], pw[0]);
-    }
     // Lanes (r^4, r^2, r^3, r^1): see poly1305-x86.pl.
     static const int kPowerOfLane[4] = {4, 2, 3, 1};
-    for (int k = 0; k < 5; k++) {
-      for (int l = 0; l < 4; l++) {
-        uint32_t limb = pw[kPowerOfLane[l] - 1][k];
-        st->powers[k][l] = limb;
-        if (k > 0) {
-          st->powers[4 + k][l] = 5 * limb;
-        }
-      }
-    }
+    poly1305_powers26(st->powers, st->r, kPowerOfLane);
     st->powers_ready = 1;
-    OPENSSL_cleanse(pw, sizeof(pw));
-    OPENSSL_cleanse(rw, sizeof(rw));
   }
   return &st->powers[0][0];
 }
 
-typedef void (*poly1305_x86_kernel)(uint64_t d[5], const uint32_t h[5],
-                                    const uint8_t *in, size_t len,
-                                    uint32_t padbit,
-                                    const uint32_t powers[36]);
-
 // vector_row runs `kernel` (`group` bytes per step) on the whole groups of
 // the input and the scalar code on the leading rest.
 static void vector_row(void *state, const uint8_t *in, size_t len,
-                       uint32_t padbit, poly1305_x86_kernel kernel,
+                       uint32_t padbit, poly1305_base26_kernel kernel,
                        size_t group) {
   size_t lead = len % group;
   poly1305_blocks_x86(state, in, lead, padbit);
   const uint32_t *powers = poly1305_powers_x86(state);
   struct poly1305_x86_state *st = state;
-  uint32_t h[5];
-  uint64_t d[5];
-  // h[4] <= 4 (poly1305_blocks_x86's exit bound).
-  to26(h, st->h);
-  kernel(d, h, in + lead, len - lead, padbit, powers);
-  carry26(d);
-  from26(st->h, d);
-  OPENSSL_cleanse(h, sizeof(h));
-  OPENSSL_cleanse(d, sizeof(d));
+  // h[4] <= 4 (poly1305_blocks_x86's exit bound), as poly1305_blocks26
+  // needs; it leaves h[4] <= 4 again.
+  poly1305_blocks26(st->h, kernel, in + lead, len - lead, padbit, powers);
 }
 
 void poly1305_blocks_x86_sse2_row(void *state, const uint8_t *in, size_t len,
