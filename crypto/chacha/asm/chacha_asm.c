@@ -5,20 +5,21 @@
 // crypto/chacha/internal.h (any length), and the implementation rows built
 // from it.
 //
-// DESIGN.md keeps partial-block handling in C, in one place: here,
-// chacha20_ctr32_wide, shared by every row.
+// DESIGN.md keeps partial-block handling in C, in one place: the padded
+// final group is chacha20_rest_via_blocks (crypto/chacha/internal.h),
+// shared with the other architectures' glue; the choice of path for the
+// rest is chacha20_ctr32_wide here, shared by every row.
 
 #include "chacha_asm.h"
-
-#include <string.h>
-
-#include <openssl/mem.h>
 
 #if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)
 
 // kMaxWidth is the widest group a block function computes at once (the
-// AVX2 code's final loop), in blocks.
+// AVX2 code's final loop), in blocks: a rest of under one group fits
+// chacha20_rest_via_blocks.
 #define kMaxWidth 8
+_Static_assert(kMaxWidth <= CHACHA20_REST_MAX_BLOCKS,
+               "a final group must fit chacha20_rest_via_blocks");
 
 // kScalarMaxRest: a final rest of at most this many bytes goes to the
 // general-purpose-register code ChaCha20_ctr32_x86_64. Measured here (TSC
@@ -41,44 +42,28 @@
 // `width` blocks at a time (a group of fewer costs as much as a full one):
 //   1. the whole groups of `width` blocks go straight to `wide`;
 //   2. a rest of at most kScalarMaxRest bytes goes to the scalar code;
-//   3. a longer rest of whole blocks goes to `wide` (one group);
-//   4. a longer rest ending in a partial block is copied to a zero-padded
-//      stack buffer of whole blocks, XORed there in place by one more call
-//      of `wide` (one group, the cheapest way to get its keystream), copied
-//      out and wiped.
+//   3. a longer rest goes to chacha20_rest_via_blocks (crypto/chacha/
+//      internal.h): one more call of `wide` on its whole blocks, or, when
+//      it ends in a partial block, on a zero-padded stack copy of them
+//      (one group, the cheapest way to get its keystream).
 // The counter of each later step is advanced past the blocks before it,
-// modulo 2^32 (the truncating casts are that wrap).
+// modulo 2^32.
 static void chacha20_ctr32_wide(chacha20_blocks_fn wide, size_t width,
                                 uint8_t *out, const uint8_t *in,
                                 size_t in_len, const uint32_t key[8],
                                 const uint32_t counter_nonce[4]) {
-  size_t group_blocks = in_len / (64 * width) * width;
-  if (group_blocks > 0) {
-    wide(out, in, group_blocks, key, counter_nonce);
-  }
-  size_t done = group_blocks * 64;
-  size_t rest = in_len - done;  // < 64 * width
+  uint32_t next[4];
+  size_t done = chacha20_whole_groups(wide, width, out, in, in_len, key,
+                                      counter_nonce, next);
+  size_t rest = in_len - done;  // < 64 * width <= 64 * kMaxWidth
   if (rest == 0) {
     return;
   }
-  uint32_t next[4] = {counter_nonce[0] + (uint32_t)group_blocks,
-                      counter_nonce[1], counter_nonce[2], counter_nonce[3]};
   if (rest <= kScalarMaxRest) {
     ChaCha20_ctr32_x86_64(out + done, in + done, rest, key, next);
     return;
   }
-  if (rest % 64 == 0) {
-    // Whole blocks only: the block function takes a short group itself.
-    wide(out + done, in + done, rest / 64, key, next);
-    return;
-  }
-  uint8_t buf[64 * kMaxWidth];
-  size_t rest_blocks = (rest + 63) / 64;
-  memcpy(buf, in + done, rest);
-  memset(buf + rest, 0, rest_blocks * 64 - rest);
-  wide(buf, buf, rest_blocks, key, next);
-  memcpy(out + done, buf, rest);
-  OPENSSL_cleanse(buf, rest_blocks * 64);
+  chacha20_rest_via_blocks(wide, out + done, in + done, rest, key, next);
 }
 
 static void chacha20_ctr32_avx2_row(uint8_t *out, const uint8_t *in,

@@ -81,11 +81,6 @@ static inline int chacha20_avx512_capable(void) {
          CRYPTO_is_AVX512VL_capable();
 }
 
-// chacha20_blocks_fn is the type of the block functions above.
-typedef void (*chacha20_blocks_fn)(uint8_t *out, const uint8_t *in,
-                                   size_t num_blocks, const uint32_t key[8],
-                                   const uint32_t counter_nonce[4]);
-
 // The implementation rows, for CRYPTO_primitive_chacha20 in
 // crypto/chacha/chacha.c, best first:
 //   {"avx512", chacha20_avx512_capable, &kChaCha20AVX512},

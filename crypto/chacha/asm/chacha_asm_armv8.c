@@ -42,56 +42,19 @@
 
 #include "chacha_asm_armv8.h"
 
-#include <string.h>
-
-#include <openssl/mem.h>
-
 #if defined(OPENSSL_AARCH64) && !defined(OPENSSL_NO_ASM)
-
-typedef void (*chacha20_blocks_fn)(uint8_t *out, const uint8_t *in,
-                                   size_t num_blocks, const uint32_t key[8],
-                                   const uint32_t counter_nonce[4]);
 
 // kHybridBlocks is the number of blocks one trip of
 // ChaCha20_ctr32_neon_hybrid computes: four in NEON lanes, one in GPRs.
 #define kHybridBlocks 5
-
-// chacha20_advance sets `next` to the counter and nonce words of the block
-// `blocks` blocks after `counter_nonce`'s: the counter advanced modulo 2^32
-// (the truncating cast is that wrap), the nonce words unchanged.
-static void chacha20_advance(uint32_t next[4], const uint32_t counter_nonce[4],
-                             size_t blocks) {
-  next[0] = counter_nonce[0] + (uint32_t)blocks;
-  next[1] = counter_nonce[1];
-  next[2] = counter_nonce[2];
-  next[3] = counter_nonce[3];
-}
-
-// chacha20_short runs `fn` on `in_len` bytes, 0 < in_len <=
-// 64 * kHybridBlocks: directly when `in_len` is a multiple of 64, else
-// through a zero-padded stack buffer of whole blocks, XORed there in place,
-// copied out and wiped (the asm never touches bytes past the last whole
-// block it is given).
-static void chacha20_short(chacha20_blocks_fn fn, uint8_t *out,
-                           const uint8_t *in, size_t in_len,
-                           const uint32_t key[8],
-                           const uint32_t counter_nonce[4]) {
-  size_t blocks = (in_len + 63) / 64;
-  if (in_len % 64 == 0) {
-    fn(out, in, blocks, key, counter_nonce);
-    return;
-  }
-  uint8_t buf[64 * kHybridBlocks];
-  memcpy(buf, in, in_len);
-  memset(buf + in_len, 0, blocks * 64 - in_len);
-  fn(buf, buf, blocks, key, counter_nonce);
-  memcpy(out, buf, in_len);
-  OPENSSL_cleanse(buf, blocks * 64);
-}
+_Static_assert(kHybridBlocks <= CHACHA20_REST_MAX_BLOCKS,
+               "a final trip must fit chacha20_rest_via_blocks");
 
 // chacha20_rest handles 0 < in_len < 64 * kHybridBlocks bytes by their
 // number of blocks n (a partial block counts): n = 1 scalar, n = 2..4 one
-// NEON group, n = 5 one hybrid trip (see the top of this file).
+// NEON group, n = 5 one hybrid trip (see the top of this file); a partial
+// final block goes through the padded buffer of chacha20_rest_via_blocks
+// (crypto/chacha/internal.h).
 static void chacha20_rest(uint8_t *out, const uint8_t *in, size_t in_len,
                           const uint32_t key[8],
                           const uint32_t counter_nonce[4]) {
@@ -99,7 +62,7 @@ static void chacha20_rest(uint8_t *out, const uint8_t *in, size_t in_len,
   chacha20_blocks_fn fn = n == 1              ? ChaCha20_ctr32_scalar
                           : n < kHybridBlocks ? ChaCha20_ctr32_neon
                                               : ChaCha20_ctr32_neon_hybrid;
-  chacha20_short(fn, out, in, in_len, key, counter_nonce);
+  chacha20_rest_via_blocks(fn, out, in, in_len, key, counter_nonce);
 }
 
 // chacha20_ctr32_neon_hybrid_row implements `ctr32`: the whole multiples of
@@ -109,16 +72,13 @@ static void chacha20_ctr32_neon_hybrid_row(uint8_t *out, const uint8_t *in,
                                            size_t in_len,
                                            const uint32_t key[8],
                                            const uint32_t counter_nonce[4]) {
-  size_t direct = in_len / 64 / kHybridBlocks * kHybridBlocks;
-  if (direct > 0) {
-    ChaCha20_ctr32_neon_hybrid(out, in, direct, key, counter_nonce);
-  }
-  size_t done = direct * 64;
+  uint32_t next[4];
+  size_t done =
+      chacha20_whole_groups(ChaCha20_ctr32_neon_hybrid, kHybridBlocks, out,
+                            in, in_len, key, counter_nonce, next);
   if (done == in_len) {
     return;
   }
-  uint32_t next[4];
-  chacha20_advance(next, counter_nonce, direct);
   chacha20_rest(out + done, in + done, in_len - done, key, next);
 }
 
@@ -137,7 +97,7 @@ const struct chacha20_impl_fns kChaCha20NEONHybrid = {
 //      groups of four blocks, straight to the assembly;
 //   3. a rest of at most one block: the C code;
 //   4. a longer rest (under four blocks plus a partial one): one more group
-//      through a stack buffer (chacha20_short).
+//      through a stack buffer (chacha20_rest_via_blocks).
 static void chacha20_ctr32_neon_row(uint8_t *out, const uint8_t *in,
                                     size_t in_len, const uint32_t key[8],
                                     const uint32_t counter_nonce[4]) {
@@ -163,7 +123,8 @@ static void chacha20_ctr32_neon_row(uint8_t *out, const uint8_t *in,
     ChaCha20_ctr32_nohw(out + done, in + done, rest, key, next);
     return;
   }
-  chacha20_short(ChaCha20_ctr32_neon, out + done, in + done, rest, key, next);
+  chacha20_rest_via_blocks(ChaCha20_ctr32_neon, out + done, in + done, rest,
+                           key, next);
 }
 
 const struct chacha20_impl_fns kChaCha20NEON = {
@@ -172,22 +133,12 @@ const struct chacha20_impl_fns kChaCha20NEON = {
 
 // chacha20_ctr32_scalar_row implements `ctr32` with one block at a time in
 // general-purpose registers: the whole blocks straight to the assembly, a
-// final partial block through a stack buffer.
+// final partial block through a padded buffer.
 static void chacha20_ctr32_scalar_row(uint8_t *out, const uint8_t *in,
                                       size_t in_len, const uint32_t key[8],
                                       const uint32_t counter_nonce[4]) {
-  size_t direct = in_len / 64;
-  if (direct > 0) {
-    ChaCha20_ctr32_scalar(out, in, direct, key, counter_nonce);
-  }
-  size_t done = direct * 64;
-  if (done == in_len) {
-    return;
-  }
-  uint32_t next[4];
-  chacha20_advance(next, counter_nonce, direct);
-  chacha20_short(ChaCha20_ctr32_scalar, out + done, in + done, in_len - done,
-                 key, next);
+  chacha20_ctr32_one_block_fn(ChaCha20_ctr32_scalar, out, in, in_len, key,
+                              counter_nonce);
 }
 
 const struct chacha20_impl_fns kChaCha20Scalar = {

@@ -4,14 +4,11 @@
 // 32-bit x86 ChaCha20 assembly (chacha-x86.pl) and the `ctr32` contract of
 // crypto/chacha/internal.h (any length), and the rows built from it.
 //
-// DESIGN.md keeps partial-block handling in C, in one place: here,
-// chacha20_x86_padded, shared by both rows.
+// DESIGN.md keeps partial-block handling in C, in one place: the padded
+// final block or group is chacha20_rest_via_blocks (crypto/chacha/
+// internal.h), shared with the other architectures' glue.
 
 #include "chacha_asm_x86.h"
-
-#include <string.h>
-
-#include <openssl/mem.h>
 
 #if defined(OPENSSL_X86) && !defined(OPENSSL_NO_ASM)
 
@@ -53,87 +50,39 @@
 // eight blocks (two groups) at a time while eight remain, then four; a
 // final group of fewer than four costs as much as four.
 #define kFourWayBlocks 4
-
-// chacha20_x86_blocks_fn is the type of the block functions.
-typedef void (*chacha20_x86_blocks_fn)(uint8_t *out, const uint8_t *in,
-                                       size_t num_blocks,
-                                       const uint32_t key[8],
-                                       const uint32_t counter_nonce[4]);
-
-// chacha20_x86_padded XORs `len` bytes, 0 < len <= 64 * kFourWayBlocks,
-// ending in a partial block: they are copied to a zero-padded stack buffer
-// of whole blocks, XORed there in place by `fn`, copied out and the buffer
-// wiped (it holds plaintext and ciphertext, hence keystream).
-static void chacha20_x86_padded(chacha20_x86_blocks_fn fn, uint8_t *out,
-                                const uint8_t *in, size_t len,
-                                const uint32_t key[8],
-                                const uint32_t counter_nonce[4]) {
-  uint8_t buf[64 * kFourWayBlocks];
-  size_t blocks = (len + 63) / 64;
-  memcpy(buf, in, len);
-  memset(buf + len, 0, blocks * 64 - len);
-  fn(buf, buf, blocks, key, counter_nonce);
-  memcpy(out, buf, len);
-  OPENSSL_cleanse(buf, blocks * 64);
-}
-
-// chacha20_x86_rest XORs a final `len` bytes, 0 < len <= 64 *
-// kFourWayBlocks, with `fn`: whole blocks straight, else through the
-// padded buffer.
-static void chacha20_x86_rest(chacha20_x86_blocks_fn fn, uint8_t *out,
-                              const uint8_t *in, size_t len,
-                              const uint32_t key[8],
-                              const uint32_t counter_nonce[4]) {
-  if (len % 64 == 0) {
-    fn(out, in, len / 64, key, counter_nonce);
-  } else {
-    chacha20_x86_padded(fn, out, in, len, key, counter_nonce);
-  }
-}
+_Static_assert(kFourWayBlocks <= CHACHA20_REST_MAX_BLOCKS,
+               "a final group must fit chacha20_rest_via_blocks");
 
 // chacha20_ctr32_ssse3_4x_row implements the `ctr32` contract:
 //   1. the whole groups of four blocks go to the 4-way code;
 //   2. a rest of at most kOneBlockMaxRest bytes goes to the one-block code,
 //      a longer one (65..255 bytes) to one more 4-way call;
-// a rest ending in a partial block goes through the padded buffer. The
-// counter of the rest is advanced past the groups, modulo 2^32 (the
-// truncating cast is that wrap).
+// a rest ending in a partial block goes through the padded buffer of
+// chacha20_rest_via_blocks. The counter of the rest is advanced past the
+// groups, modulo 2^32.
 static void chacha20_ctr32_ssse3_4x_row(uint8_t *out, const uint8_t *in,
                                         size_t in_len, const uint32_t key[8],
                                         const uint32_t counter_nonce[4]) {
-  size_t group_blocks = in_len / (64 * kFourWayBlocks) * kFourWayBlocks;
-  if (group_blocks > 0) {
-    ChaCha20_ctr32_ssse3_4x(out, in, group_blocks, key, counter_nonce);
-  }
-  size_t done = group_blocks * 64;
+  uint32_t next[4];
+  size_t done = chacha20_whole_groups(ChaCha20_ctr32_ssse3_4x, kFourWayBlocks,
+                                      out, in, in_len, key, counter_nonce,
+                                      next);
   size_t rest = in_len - done;  // < 64 * kFourWayBlocks
   if (rest == 0) {
     return;
   }
-  uint32_t next[4] = {counter_nonce[0] + (uint32_t)group_blocks,
-                      counter_nonce[1], counter_nonce[2], counter_nonce[3]};
-  chacha20_x86_rest(
+  chacha20_rest_via_blocks(
       rest <= kOneBlockMaxRest ? ChaCha20_ctr32_ssse3 : ChaCha20_ctr32_ssse3_4x,
       out + done, in + done, rest, key, next);
 }
 
-// chacha20_ctr32_ssse3_row: every whole block through the one-block code,
-// a final partial block through the padded buffer.
+// chacha20_ctr32_ssse3_row: the one-block code alone (every whole block
+// straight, a final partial block through a padded buffer).
 static void chacha20_ctr32_ssse3_row(uint8_t *out, const uint8_t *in,
                                      size_t in_len, const uint32_t key[8],
                                      const uint32_t counter_nonce[4]) {
-  size_t blocks = in_len / 64;
-  if (blocks > 0) {
-    ChaCha20_ctr32_ssse3(out, in, blocks, key, counter_nonce);
-  }
-  size_t done = blocks * 64;
-  if (done == in_len) {
-    return;
-  }
-  uint32_t next[4] = {counter_nonce[0] + (uint32_t)blocks, counter_nonce[1],
-                      counter_nonce[2], counter_nonce[3]};
-  chacha20_x86_padded(ChaCha20_ctr32_ssse3, out + done, in + done,
-                      in_len - done, key, next);
+  chacha20_ctr32_one_block_fn(ChaCha20_ctr32_ssse3, out, in, in_len, key,
+                              counter_nonce);
 }
 
 const struct chacha20_impl_fns kChaCha20X86SSSE3x4 = {
