@@ -8,7 +8,9 @@
 // no length exceeds the AEAD's limit (refused without writing anything,
 // since the stated buffer sizes are then not credible); the nonce size; the
 // tag length or a too-short input (open); the output sizes; aliasing. Only
-// then does the algorithm run.
+// then does the algorithm run. The first three are aead_check_start, and
+// aead_finish turns every entry point's result into its return value and
+// wiped outputs.
 
 #include <openssl/aead.h>
 
@@ -119,29 +121,67 @@ static int aead_overlaps_partially(const uint8_t *out, const uint8_t *in,
   return out != in && buffers_alias(out, len, in, len);
 }
 
-static enum aead_result aead_seal_scatter(
-    const EVP_AEAD_CTX *ctx, uint8_t *out, uint8_t *out_tag,
-    size_t *out_tag_len, size_t max_out_tag_len, const uint8_t *nonce,
-    size_t nonce_len, const uint8_t *in, size_t in_len,
-    const uint8_t *extra_in, size_t extra_in_len, const uint8_t *ad,
-    size_t ad_len) {
+// aead_check_start runs the checks every entry point begins with, in the
+// order given at the top of this file: `ctx` is initialised; `a` + `b`
+// bytes of plaintext are within the AEAD's limit, and `b` + `room` (the
+// tag that follows those bytes in one buffer when sealing; 0 otherwise)
+// does not overflow size_t (possible on 32-bit targets, where the limit
+// exceeds SIZE_MAX); the nonce is `nonce_len` bytes, the AEAD's size. A
+// refused length returns kAEADFailNoWrite, since the caller's stated
+// buffer sizes are then not credible.
+static enum aead_result aead_check_start(const EVP_AEAD_CTX *ctx, size_t a,
+                                         size_t b, size_t room,
+                                         size_t nonce_len) {
   const EVP_AEAD *aead = ctx->aead;
   if (aead == NULL) {
     OPENSSL_PUT_ERROR(CIPHER, CIPHER_R_NOT_INITIALIZED);
     return kAEADFailWipe;
   }
-  if (aead_exceeds_limit(aead, in_len, extra_in_len)) {
+  if (aead_exceeds_limit(aead, a, b)) {
     return kAEADFailNoWrite;
   }
-  // extra_in_len is below the AEAD's limit, but on a 32-bit target adding
-  // the tag can still overflow size_t.
-  if (extra_in_len > SIZE_MAX - ctx->tag_len) {
+  if (b > SIZE_MAX - room) {
     OPENSSL_PUT_ERROR(CIPHER, CIPHER_R_TOO_LARGE);
     return kAEADFailNoWrite;
   }
   if (nonce_len != aead->nonce_len) {
     OPENSSL_PUT_ERROR(CIPHER, CIPHER_R_INVALID_NONCE_SIZE);
     return kAEADFailWipe;
+  }
+  return kAEADOk;
+}
+
+// aead_finish turns the result of a checked operation into the public
+// return value: 1 on success; otherwise 0, with `*out_len` set to 0 (when
+// `out_len` is not NULL) and, unless the sizes could not be trusted
+// (kAEADFailNoWrite), the `out_room` bytes of `out` and the `out2_room`
+// bytes of `out2` wiped, so no unauthenticated plaintext is released.
+static int aead_finish(enum aead_result r, size_t *out_len, uint8_t *out,
+                       size_t out_room, uint8_t *out2, size_t out2_room) {
+  if (r == kAEADOk) {
+    return 1;
+  }
+  if (out_len != NULL) {
+    *out_len = 0;
+  }
+  if (r == kAEADFailWipe) {
+    OPENSSL_memset(out, 0, out_room);
+    OPENSSL_memset(out2, 0, out2_room);
+  }
+  return 0;
+}
+
+static enum aead_result aead_seal_scatter(
+    const EVP_AEAD_CTX *ctx, uint8_t *out, uint8_t *out_tag,
+    size_t *out_tag_len, size_t max_out_tag_len, const uint8_t *nonce,
+    size_t nonce_len, const uint8_t *in, size_t in_len,
+    const uint8_t *extra_in, size_t extra_in_len, const uint8_t *ad,
+    size_t ad_len) {
+  // The extra input and the tag go to one buffer: their sum must fit.
+  enum aead_result r =
+      aead_check_start(ctx, in_len, extra_in_len, ctx->tag_len, nonce_len);
+  if (r != kAEADOk) {
+    return r;
   }
   size_t tag_out_len = extra_in_len + ctx->tag_len;
   if (max_out_tag_len < tag_out_len) {
@@ -155,8 +195,8 @@ static enum aead_result aead_seal_scatter(
     OPENSSL_PUT_ERROR(CIPHER, CIPHER_R_OUTPUT_ALIASES_INPUT);
     return kAEADFailWipe;
   }
-  aead->seal(ctx, out, out_tag, nonce, in, in_len, extra_in, extra_in_len, ad,
-             ad_len);
+  ctx->aead->seal(ctx, out, out_tag, nonce, in, in_len, extra_in,
+                  extra_in_len, ad, ad_len);
   *out_tag_len = tag_out_len;
   return kAEADOk;
 }
@@ -165,17 +205,9 @@ static enum aead_result aead_open_gather(
     const EVP_AEAD_CTX *ctx, uint8_t *out, const uint8_t *nonce,
     size_t nonce_len, const uint8_t *in, size_t in_len, const uint8_t *in_tag,
     size_t in_tag_len, const uint8_t *ad, size_t ad_len) {
-  const EVP_AEAD *aead = ctx->aead;
-  if (aead == NULL) {
-    OPENSSL_PUT_ERROR(CIPHER, CIPHER_R_NOT_INITIALIZED);
-    return kAEADFailWipe;
-  }
-  if (aead_exceeds_limit(aead, in_len, 0)) {
-    return kAEADFailNoWrite;
-  }
-  if (nonce_len != aead->nonce_len) {
-    OPENSSL_PUT_ERROR(CIPHER, CIPHER_R_INVALID_NONCE_SIZE);
-    return kAEADFailWipe;
+  enum aead_result r = aead_check_start(ctx, in_len, 0, 0, nonce_len);
+  if (r != kAEADOk) {
+    return r;
   }
   if (in_tag_len != ctx->tag_len) {
     OPENSSL_PUT_ERROR(CIPHER, CIPHER_R_BAD_DECRYPT);
@@ -185,7 +217,7 @@ static enum aead_result aead_open_gather(
     OPENSSL_PUT_ERROR(CIPHER, CIPHER_R_OUTPUT_ALIASES_INPUT);
     return kAEADFailWipe;
   }
-  if (!aead->open(ctx, out, nonce, in, in_len, in_tag, ad, ad_len)) {
+  if (!ctx->aead->open(ctx, out, nonce, in, in_len, in_tag, ad, ad_len)) {
     OPENSSL_PUT_ERROR(CIPHER, CIPHER_R_BAD_DECRYPT);
     return kAEADFailWipe;
   }
@@ -199,18 +231,11 @@ int EVP_AEAD_CTX_seal_scatter(const EVP_AEAD_CTX *ctx, uint8_t *out,
                               size_t in_len, const uint8_t *extra_in,
                               size_t extra_in_len, const uint8_t *ad,
                               size_t ad_len) {
-  enum aead_result r = aead_seal_scatter(
-      ctx, out, out_tag, out_tag_len, max_out_tag_len, nonce, nonce_len, in,
-      in_len, extra_in, extra_in_len, ad, ad_len);
-  if (r == kAEADOk) {
-    return 1;
-  }
-  *out_tag_len = 0;
-  if (r == kAEADFailWipe) {
-    OPENSSL_memset(out, 0, in_len);
-    OPENSSL_memset(out_tag, 0, max_out_tag_len);
-  }
-  return 0;
+  return aead_finish(
+      aead_seal_scatter(ctx, out, out_tag, out_tag_len, max_out_tag_len,
+                        nonce, nonce_len, in, in_len, extra_in, extra_in_len,
+                        ad, ad_len),
+      out_tag_len, out, in_len, out_tag, max_out_tag_len);
 }
 
 int EVP_AEAD_CTX_open_gather(const EVP_AEAD_CTX *ctx, uint8_t *out,
@@ -218,16 +243,9 @@ int EVP_AEAD_CTX_open_gather(const EVP_AEAD_CTX *ctx, uint8_t *out,
                              const uint8_t *in, size_t in_len,
                              const uint8_t *in_tag, size_t in_tag_len,
                              const uint8_t *ad, size_t ad_len) {
-  enum aead_result r =
-      aead_open_gather(ctx, out, nonce, nonce_len, in, in_len, in_tag,
-                       in_tag_len, ad, ad_len);
-  if (r == kAEADOk) {
-    return 1;
-  }
-  if (r == kAEADFailWipe) {
-    OPENSSL_memset(out, 0, in_len);
-  }
-  return 0;
+  return aead_finish(aead_open_gather(ctx, out, nonce, nonce_len, in, in_len,
+                                      in_tag, in_tag_len, ad, ad_len),
+                     NULL, out, in_len, NULL, 0);
 }
 
 static enum aead_result aead_seal(const EVP_AEAD_CTX *ctx, uint8_t *out,
@@ -235,23 +253,12 @@ static enum aead_result aead_seal(const EVP_AEAD_CTX *ctx, uint8_t *out,
                                   const uint8_t *nonce, size_t nonce_len,
                                   const uint8_t *in, size_t in_len,
                                   const uint8_t *ad, size_t ad_len) {
-  if (ctx->aead == NULL) {
-    OPENSSL_PUT_ERROR(CIPHER, CIPHER_R_NOT_INITIALIZED);
-    return kAEADFailWipe;
-  }
   // Refuse oversized input before trusting any buffer size; after this,
-  // in_len + tag_len cannot overflow (the limit is far below SIZE_MAX - 16
-  // on 64-bit targets, and checked on 32-bit ones).
-  if (aead_exceeds_limit(ctx->aead, in_len, 0)) {
-    return kAEADFailNoWrite;
-  }
-  if (in_len > SIZE_MAX - ctx->tag_len) {
-    OPENSSL_PUT_ERROR(CIPHER, CIPHER_R_TOO_LARGE);
-    return kAEADFailNoWrite;
-  }
-  if (nonce_len != ctx->aead->nonce_len) {
-    OPENSSL_PUT_ERROR(CIPHER, CIPHER_R_INVALID_NONCE_SIZE);
-    return kAEADFailWipe;
+  // in_len + tag_len cannot overflow.
+  enum aead_result r =
+      aead_check_start(ctx, 0, in_len, ctx->tag_len, nonce_len);
+  if (r != kAEADOk) {
+    return r;
   }
   size_t total = in_len + ctx->tag_len;
   if (max_out_len < total) {
@@ -265,8 +272,7 @@ static enum aead_result aead_seal(const EVP_AEAD_CTX *ctx, uint8_t *out,
     return kAEADFailWipe;
   }
   size_t tag_len;
-  enum aead_result r =
-      aead_seal_scatter(ctx, out, out + in_len, &tag_len, ctx->tag_len, nonce,
+  r = aead_seal_scatter(ctx, out, out + in_len, &tag_len, ctx->tag_len, nonce,
                         nonce_len, in, in_len, NULL, 0, ad, ad_len);
   if (r == kAEADOk) {
     *out_len = in_len + tag_len;
@@ -274,30 +280,13 @@ static enum aead_result aead_seal(const EVP_AEAD_CTX *ctx, uint8_t *out,
   return r;
 }
 
-// aead_result_to_return turns the result of aead_seal or aead_open into
-// the public return value: 1 on success; otherwise 0 with `*out_len` set to
-// 0 and, unless the sizes could not be trusted (kAEADFailNoWrite), the
-// whole output buffer wiped.
-static int aead_result_to_return(enum aead_result r, uint8_t *out,
-                                 size_t *out_len, size_t max_out_len) {
-  if (r == kAEADOk) {
-    return 1;
-  }
-  *out_len = 0;
-  if (r == kAEADFailWipe) {
-    OPENSSL_memset(out, 0, max_out_len);
-  }
-  return 0;
-}
-
 int EVP_AEAD_CTX_seal(const EVP_AEAD_CTX *ctx, uint8_t *out, size_t *out_len,
                       size_t max_out_len, const uint8_t *nonce,
                       size_t nonce_len, const uint8_t *in, size_t in_len,
                       const uint8_t *ad, size_t ad_len) {
-  return aead_result_to_return(
-      aead_seal(ctx, out, out_len, max_out_len, nonce, nonce_len, in, in_len,
-                ad, ad_len),
-      out, out_len, max_out_len);
+  return aead_finish(aead_seal(ctx, out, out_len, max_out_len, nonce,
+                               nonce_len, in, in_len, ad, ad_len),
+                     out_len, out, max_out_len, NULL, 0);
 }
 
 static enum aead_result aead_open(const EVP_AEAD_CTX *ctx, uint8_t *out,
@@ -305,18 +294,13 @@ static enum aead_result aead_open(const EVP_AEAD_CTX *ctx, uint8_t *out,
                                   const uint8_t *nonce, size_t nonce_len,
                                   const uint8_t *in, size_t in_len,
                                   const uint8_t *ad, size_t ad_len) {
-  if (ctx->aead == NULL) {
-    OPENSSL_PUT_ERROR(CIPHER, CIPHER_R_NOT_INITIALIZED);
-    return kAEADFailWipe;
-  }
+  // The plaintext is what precedes the tag (none when the input is too
+  // short, refused below, after the nonce).
   size_t tag_len = ctx->tag_len;
-  if (in_len > tag_len &&
-      aead_exceeds_limit(ctx->aead, in_len - tag_len, 0)) {
-    return kAEADFailNoWrite;
-  }
-  if (nonce_len != ctx->aead->nonce_len) {
-    OPENSSL_PUT_ERROR(CIPHER, CIPHER_R_INVALID_NONCE_SIZE);
-    return kAEADFailWipe;
+  enum aead_result r = aead_check_start(
+      ctx, 0, in_len > tag_len ? in_len - tag_len : 0, 0, nonce_len);
+  if (r != kAEADOk) {
+    return r;
   }
   if (in_len < tag_len) {
     // Too short to hold a tag: a truncated ciphertext.
@@ -328,8 +312,7 @@ static enum aead_result aead_open(const EVP_AEAD_CTX *ctx, uint8_t *out,
     OPENSSL_PUT_ERROR(CIPHER, CIPHER_R_BUFFER_TOO_SMALL);
     return kAEADFailWipe;
   }
-  enum aead_result r =
-      aead_open_gather(ctx, out, nonce, nonce_len, in, plaintext_len,
+  r = aead_open_gather(ctx, out, nonce, nonce_len, in, plaintext_len,
                        in + plaintext_len, tag_len, ad, ad_len);
   if (r == kAEADOk) {
     *out_len = plaintext_len;
@@ -341,8 +324,7 @@ int EVP_AEAD_CTX_open(const EVP_AEAD_CTX *ctx, uint8_t *out, size_t *out_len,
                       size_t max_out_len, const uint8_t *nonce,
                       size_t nonce_len, const uint8_t *in, size_t in_len,
                       const uint8_t *ad, size_t ad_len) {
-  return aead_result_to_return(
-      aead_open(ctx, out, out_len, max_out_len, nonce, nonce_len, in, in_len,
-                ad, ad_len),
-      out, out_len, max_out_len);
+  return aead_finish(aead_open(ctx, out, out_len, max_out_len, nonce,
+                               nonce_len, in, in_len, ad, ad_len),
+                     out_len, out, max_out_len, NULL, 0);
 }

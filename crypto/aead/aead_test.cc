@@ -116,6 +116,53 @@ void CheckOpenFails(const EVP_AEAD_CTX *ctx, const std::vector<uint8_t> &nonce,
   EXPECT_TRUE(AllZero(buf.data(), buf.size()));
 }
 
+// SealAndOpen checks one message through EVP_AEAD_CTX_seal and
+// EVP_AEAD_CTX_open, in both directions out of place and in place:
+//   - seal out of place into a buffer of `seal_room` bytes must succeed and
+//     write `pt.size() + tag_len` bytes, which are stored in `*sealed` and
+//     handed to `check_sealed` (the caller's expectation of them: a known
+//     ciphertext || tag, or another computation of it);
+//   - seal in place (the plaintext at the start of a buffer of exactly
+//     `pt.size() + tag_len` bytes) must give the same bytes;
+//   - open of `*sealed` out of place, into a buffer of exactly the
+//     plaintext's size, and in place must give back `pt`.
+// Every check is fatal, so wrap the call in ASSERT_NO_FATAL_FAILURE.
+template <typename CheckSealed>
+void SealAndOpen(const EVP_AEAD_CTX *ctx, size_t tag_len, size_t seal_room,
+                 const std::vector<uint8_t> &nonce,
+                 const std::vector<uint8_t> &pt,
+                 const std::vector<uint8_t> &ad, CheckSealed check_sealed,
+                 std::vector<uint8_t> *sealed) {
+  const size_t len = pt.size();
+  sealed->assign(seal_room, 0);
+  size_t sealed_len;
+  ASSERT_TRUE(EVP_AEAD_CTX_seal(ctx, sealed->data(), &sealed_len, seal_room,
+                                nonce.data(), nonce.size(), pt.data(), len,
+                                ad.data(), ad.size()));
+  ASSERT_EQ(len + tag_len, sealed_len);
+  sealed->resize(sealed_len);
+  ASSERT_NO_FATAL_FAILURE(check_sealed(*sealed));
+
+  std::vector<uint8_t> buf = pt;
+  buf.resize(len + tag_len);
+  ASSERT_TRUE(EVP_AEAD_CTX_seal(ctx, buf.data(), &sealed_len, buf.size(),
+                                nonce.data(), nonce.size(), buf.data(), len,
+                                ad.data(), ad.size()));
+  ASSERT_EQ(Bytes(*sealed), Bytes(buf.data(), sealed_len));
+
+  std::vector<uint8_t> opened(len);
+  size_t opened_len;
+  ASSERT_TRUE(EVP_AEAD_CTX_open(ctx, opened.data(), &opened_len,
+                                opened.size(), nonce.data(), nonce.size(),
+                                sealed->data(), sealed->size(), ad.data(),
+                                ad.size()));
+  ASSERT_EQ(Bytes(pt), Bytes(opened.data(), opened_len));
+  ASSERT_TRUE(EVP_AEAD_CTX_open(ctx, buf.data(), &opened_len, buf.size(),
+                                nonce.data(), nonce.size(), buf.data(),
+                                buf.size(), ad.data(), ad.size()));
+  ASSERT_EQ(Bytes(pt), Bytes(buf.data(), opened_len));
+}
+
 // CheckVector checks one (key, nonce, plaintext, AD) -> (ciphertext, tag)
 // vector through every entry point, in place and out of place, and that
 // corrupting the tag, the ciphertext or the AD is detected.
@@ -131,19 +178,14 @@ void CheckVector(const EVP_AEAD *aead, const std::vector<uint8_t> &key,
                                 tag.size(), nullptr));
   const std::vector<uint8_t> sealed = Concat(ct, tag);
 
-  // seal, out of place and in place.
-  std::vector<uint8_t> out(in.size() + tag.size());
-  size_t out_len;
-  ASSERT_TRUE(EVP_AEAD_CTX_seal(ctx.get(), out.data(), &out_len, out.size(),
-                                nonce.data(), nonce.size(), in.data(),
-                                in.size(), ad.data(), ad.size()));
-  EXPECT_EQ(Bytes(sealed), Bytes(out.data(), out_len));
-  std::vector<uint8_t> buf = in;
-  buf.resize(in.size() + tag.size());
-  ASSERT_TRUE(EVP_AEAD_CTX_seal(ctx.get(), buf.data(), &out_len, buf.size(),
-                                nonce.data(), nonce.size(), buf.data(),
-                                in.size(), ad.data(), ad.size()));
-  EXPECT_EQ(Bytes(sealed), Bytes(buf.data(), out_len));
+  // seal and open, out of place and in place.
+  auto is_vector = [&](const std::vector<uint8_t> &got) {
+    ASSERT_EQ(Bytes(sealed), Bytes(got));
+  };
+  std::vector<uint8_t> out;
+  ASSERT_NO_FATAL_FAILURE(SealAndOpen(ctx.get(), tag.size(),
+                                      in.size() + tag.size(), nonce, in, ad,
+                                      is_vector, &out));
 
   // seal_scatter, splitting the plaintext between `in` and `extra_in` at
   // the start, the middle and the end.
@@ -159,18 +201,6 @@ void CheckVector(const EVP_AEAD *aead, const std::vector<uint8_t> &key,
     tag_part.resize(tag_part_len);
     EXPECT_EQ(Bytes(sealed), Bytes(Concat(ct_part, tag_part)));
   }
-
-  // open, out of place and in place.
-  out.assign(in.size(), 0);
-  ASSERT_TRUE(EVP_AEAD_CTX_open(ctx.get(), out.data(), &out_len, out.size(),
-                                nonce.data(), nonce.size(), sealed.data(),
-                                sealed.size(), ad.data(), ad.size()));
-  EXPECT_EQ(Bytes(in), Bytes(out.data(), out_len));
-  buf = sealed;
-  ASSERT_TRUE(EVP_AEAD_CTX_open(ctx.get(), buf.data(), &out_len, buf.size(),
-                                nonce.data(), nonce.size(), buf.data(),
-                                buf.size(), ad.data(), ad.size()));
-  EXPECT_EQ(Bytes(in), Bytes(buf.data(), out_len));
 
   // open_gather.
   out.assign(in.size(), 0);
@@ -354,44 +384,22 @@ TEST_P(PerAEADTest, RoundTripAllTagLengths) {
       std::vector<uint8_t> nonce = rng.Bytes(nonce_len());
       std::vector<uint8_t> pt = rng.Bytes(len), ad = rng.Bytes(rng.Below(40));
 
-      std::vector<uint8_t> sealed(len + 16);
-      size_t sealed_len;
-      ASSERT_TRUE(EVP_AEAD_CTX_seal(ctx.get(), sealed.data(), &sealed_len,
-                                    sealed.size(), nonce.data(), nonce.size(),
-                                    pt.data(), pt.size(), ad.data(),
-                                    ad.size()));
-      ASSERT_EQ(len + effective_tag_len, sealed_len);
-      sealed.resize(sealed_len);
-
-      std::vector<uint8_t> full_sealed(len + 16);
-      size_t full_len;
-      ASSERT_TRUE(EVP_AEAD_CTX_seal(full.get(), full_sealed.data(), &full_len,
-                                    full_sealed.size(), nonce.data(),
-                                    nonce.size(), pt.data(), pt.size(),
-                                    ad.data(), ad.size()));
-      EXPECT_EQ(Bytes(full_sealed.data(), sealed_len), Bytes(sealed));
-
-      // In place gives the same bytes.
-      std::vector<uint8_t> buf = pt;
-      buf.resize(len + effective_tag_len);
-      size_t buf_len;
-      ASSERT_TRUE(EVP_AEAD_CTX_seal(ctx.get(), buf.data(), &buf_len,
-                                    buf.size(), nonce.data(), nonce.size(),
-                                    buf.data(), len, ad.data(), ad.size()));
-      EXPECT_EQ(Bytes(sealed), Bytes(buf));
-
-      std::vector<uint8_t> opened(len);
+      // Seal and open; the sealed text is the prefix of the one with the
+      // full tag.
+      auto is_full_tag_prefix = [&](const std::vector<uint8_t> &got) {
+        std::vector<uint8_t> full_sealed(len + 16);
+        size_t full_len;
+        ASSERT_TRUE(EVP_AEAD_CTX_seal(full.get(), full_sealed.data(),
+                                      &full_len, full_sealed.size(),
+                                      nonce.data(), nonce.size(), pt.data(),
+                                      pt.size(), ad.data(), ad.size()));
+        ASSERT_EQ(Bytes(full_sealed.data(), got.size()), Bytes(got));
+      };
+      std::vector<uint8_t> sealed;
+      ASSERT_NO_FATAL_FAILURE(SealAndOpen(ctx.get(), effective_tag_len,
+                                          len + 16, nonce, pt, ad,
+                                          is_full_tag_prefix, &sealed));
       size_t opened_len;
-      ASSERT_TRUE(EVP_AEAD_CTX_open(ctx.get(), opened.data(), &opened_len,
-                                    opened.size(), nonce.data(), nonce.size(),
-                                    sealed.data(), sealed.size(), ad.data(),
-                                    ad.size()));
-      EXPECT_EQ(Bytes(pt), Bytes(opened.data(), opened_len));
-      ASSERT_TRUE(EVP_AEAD_CTX_open(ctx.get(), buf.data(), &opened_len,
-                                    buf.size(), nonce.data(), nonce.size(),
-                                    buf.data(), buf.size(), ad.data(),
-                                    ad.size()));
-      EXPECT_EQ(Bytes(pt), Bytes(buf.data(), opened_len));
 
       // A flipped bit in the tag is always rejected. A flipped ciphertext
       // bit is rejected unless the modified tag happens to match, which a
@@ -493,33 +501,12 @@ TEST_P(PerAEADTest, MatchesComposition) {
       std::vector<uint8_t> pt = rng.Bytes(len), ad = rng.Bytes(ad_len);
       std::vector<uint8_t> want = ComposedSeal(key, nonce, pt, ad);
 
-      std::vector<uint8_t> sealed(len + 16);
-      size_t sealed_len;
-      ASSERT_TRUE(EVP_AEAD_CTX_seal(ctx.get(), sealed.data(), &sealed_len,
-                                    sealed.size(), nonce.data(), nonce.size(),
-                                    pt.data(), pt.size(), ad.data(),
-                                    ad.size()));
-      ASSERT_EQ(Bytes(want), Bytes(sealed.data(), sealed_len));
-
-      std::vector<uint8_t> buf = pt;
-      buf.resize(len + 16);
-      ASSERT_TRUE(EVP_AEAD_CTX_seal(ctx.get(), buf.data(), &sealed_len,
-                                    buf.size(), nonce.data(), nonce.size(),
-                                    buf.data(), len, ad.data(), ad.size()));
-      ASSERT_EQ(Bytes(want), Bytes(buf));
-
-      std::vector<uint8_t> opened(len);
-      size_t opened_len;
-      ASSERT_TRUE(EVP_AEAD_CTX_open(ctx.get(), opened.data(), &opened_len,
-                                    opened.size(), nonce.data(), nonce.size(),
-                                    want.data(), want.size(), ad.data(),
-                                    ad.size()));
-      ASSERT_EQ(Bytes(pt), Bytes(opened.data(), opened_len));
-      ASSERT_TRUE(EVP_AEAD_CTX_open(ctx.get(), buf.data(), &opened_len,
-                                    buf.size(), nonce.data(), nonce.size(),
-                                    buf.data(), buf.size(), ad.data(),
-                                    ad.size()));
-      ASSERT_EQ(Bytes(pt), Bytes(buf.data(), opened_len));
+      auto is_composition = [&](const std::vector<uint8_t> &got) {
+        ASSERT_EQ(Bytes(want), Bytes(got));
+      };
+      std::vector<uint8_t> sealed;
+      ASSERT_NO_FATAL_FAILURE(SealAndOpen(ctx.get(), 16, len + 16, nonce, pt,
+                                          ad, is_composition, &sealed));
     }
     i++;
   }
