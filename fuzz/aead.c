@@ -36,9 +36,7 @@
 
 #include <openssl/aead.h>
 
-#include "../crypto/chacha/internal.h"
-#include "../crypto/poly1305/internal.h"
-#include "fuzz_util.h"
+#include "fuzz_msg.h"
 
 #define AEAD_FUZZ_MAX_LEN 65536
 
@@ -47,33 +45,11 @@ struct aead_args {
   size_t tag_len;  // the real tag length (never 0)
   size_t init_tag_len;  // as given to EVP_AEAD_CTX_init
   size_t corrupt;
-  uint8_t key[32];
-  uint8_t nonce[24];
-  size_t nonce_len;
-  const uint8_t *ad;
-  size_t ad_len;
+  struct fuzz_aead_params p;  // key, nonce, AD
   const uint8_t *pt;
   size_t pt_len;
   size_t split;  // seal_scatter: bytes of the plaintext passed as `in`
 };
-
-// aead_dup returns a heap block of exactly `n` bytes (one byte when `n` is
-// 0; never read then) holding a copy of `in`.
-static uint8_t *aead_dup(const uint8_t *in, size_t n) {
-  uint8_t *p = malloc(n ? n : 1);
-  FUZZ_CHECK(p != NULL);
-  if (n > 0) {
-    memcpy(p, in, n);
-  }
-  return p;
-}
-
-// aead_check_all_zero checks that the `n` bytes at `p` are zero.
-static void aead_check_all_zero(const uint8_t *p, size_t n) {
-  for (size_t i = 0; i < n; i++) {
-    FUZZ_CHECK(p[i] == 0);
-  }
-}
 
 // aead_scatter_gather checks seal_scatter and open_gather against the
 // sealed text `ct` (ciphertext || tag, from seal).
@@ -81,15 +57,15 @@ static void aead_scatter_gather(const struct aead_args *a,
                                 const EVP_AEAD_CTX *ctx, const uint8_t *ct) {
   const size_t s = a->split, extra_len = a->pt_len - s;
   const size_t tag_out_len = extra_len + a->tag_len;
-  uint8_t *in = aead_dup(a->pt, s);
-  uint8_t *extra = aead_dup(a->pt + s, extra_len);
+  uint8_t *in = fuzz_dup(a->pt, s);
+  uint8_t *extra = fuzz_dup(a->pt + s, extra_len);
   uint8_t *out = malloc(s ? s : 1);
   uint8_t *tag = malloc(tag_out_len);
   FUZZ_CHECK(out != NULL && tag != NULL);
   size_t tag_len = 0;
   FUZZ_CHECK(EVP_AEAD_CTX_seal_scatter(ctx, out, tag, &tag_len, tag_out_len,
-                                       a->nonce, a->nonce_len, in, s, extra,
-                                       extra_len, a->ad, a->ad_len));
+                                       a->p.nonce, a->p.nonce_len, in, s, extra,
+                                       extra_len, a->p.ad, a->p.ad_len));
   FUZZ_CHECK(tag_len == tag_out_len);
   FUZZ_CHECK(s == 0 || memcmp(out, ct, s) == 0);
   FUZZ_CHECK(memcmp(tag, ct + s, tag_out_len) == 0);
@@ -97,61 +73,61 @@ static void aead_scatter_gather(const struct aead_args *a,
   // In place: out == in.
   memset(tag, 0x55, tag_out_len);
   FUZZ_CHECK(EVP_AEAD_CTX_seal_scatter(ctx, in, tag, &tag_len, tag_out_len,
-                                       a->nonce, a->nonce_len, in, s, extra,
-                                       extra_len, a->ad, a->ad_len));
+                                       a->p.nonce, a->p.nonce_len, in, s, extra,
+                                       extra_len, a->p.ad, a->p.ad_len));
   FUZZ_CHECK(s == 0 || memcmp(in, ct, s) == 0);
   FUZZ_CHECK(memcmp(tag, ct + s, tag_out_len) == 0);
 
   // max_out_tag_len one short: refused, the tag room and `out` zeroed.
   tag_len = 99;
   FUZZ_CHECK(!EVP_AEAD_CTX_seal_scatter(
-      ctx, out, tag, &tag_len, tag_out_len - 1, a->nonce, a->nonce_len,
-      a->pt, s, extra, extra_len, a->ad, a->ad_len));
+      ctx, out, tag, &tag_len, tag_out_len - 1, a->p.nonce, a->p.nonce_len,
+      a->pt, s, extra, extra_len, a->p.ad, a->p.ad_len));
   FUZZ_CHECK(tag_len == 0);
   FUZZ_CHECK(ERR_GET_REASON(ERR_get_error()) == CIPHER_R_BUFFER_TOO_SMALL);
   ERR_clear_error();
-  aead_check_all_zero(tag, tag_out_len - 1);
-  aead_check_all_zero(out, s);
+  fuzz_check_zero(tag, tag_out_len - 1);
+  fuzz_check_zero(out, s);
   free(in);
   free(extra);
   free(out);
   free(tag);
 
   // open_gather: the whole ciphertext and the tag in separate blocks.
-  uint8_t *gin = aead_dup(ct, a->pt_len);
-  uint8_t *gtag = aead_dup(ct + a->pt_len, a->tag_len);
+  uint8_t *gin = fuzz_dup(ct, a->pt_len);
+  uint8_t *gtag = fuzz_dup(ct + a->pt_len, a->tag_len);
   uint8_t *gout = malloc(a->pt_len ? a->pt_len : 1);
   FUZZ_CHECK(gout != NULL);
-  FUZZ_CHECK(EVP_AEAD_CTX_open_gather(ctx, gout, a->nonce, a->nonce_len, gin,
-                                      a->pt_len, gtag, a->tag_len, a->ad,
-                                      a->ad_len));
+  FUZZ_CHECK(EVP_AEAD_CTX_open_gather(ctx, gout, a->p.nonce, a->p.nonce_len,
+                                      gin, a->pt_len, gtag, a->tag_len, a->p.ad,
+                                      a->p.ad_len));
   FUZZ_CHECK(a->pt_len == 0 || memcmp(gout, a->pt, a->pt_len) == 0);
   // A flipped tag bit, then tags one byte short and one long (the long one
   // in its own block of that size): refused, `out` zeroed.
   size_t bit = a->corrupt % (8 * a->tag_len);
   gtag[bit / 8] ^= (uint8_t)(1u << (bit % 8));
-  FUZZ_CHECK(!EVP_AEAD_CTX_open_gather(ctx, gout, a->nonce, a->nonce_len,
+  FUZZ_CHECK(!EVP_AEAD_CTX_open_gather(ctx, gout, a->p.nonce, a->p.nonce_len,
                                        gin, a->pt_len, gtag, a->tag_len,
-                                       a->ad, a->ad_len));
-  aead_check_all_zero(gout, a->pt_len);
+                                       a->p.ad, a->p.ad_len));
+  fuzz_check_zero(gout, a->pt_len);
   gtag[bit / 8] ^= (uint8_t)(1u << (bit % 8));
-  FUZZ_CHECK(!EVP_AEAD_CTX_open_gather(ctx, gout, a->nonce, a->nonce_len,
+  FUZZ_CHECK(!EVP_AEAD_CTX_open_gather(ctx, gout, a->p.nonce, a->p.nonce_len,
                                        gin, a->pt_len, gtag, a->tag_len - 1,
-                                       a->ad, a->ad_len));
-  aead_check_all_zero(gout, a->pt_len);
+                                       a->p.ad, a->p.ad_len));
+  fuzz_check_zero(gout, a->pt_len);
   uint8_t *long_tag = malloc(a->tag_len + 1);
   FUZZ_CHECK(long_tag != NULL);
   memcpy(long_tag, gtag, a->tag_len);
   long_tag[a->tag_len] = 0;
-  FUZZ_CHECK(!EVP_AEAD_CTX_open_gather(ctx, gout, a->nonce, a->nonce_len,
-                                       gin, a->pt_len, long_tag,
-                                       a->tag_len + 1, a->ad, a->ad_len));
-  aead_check_all_zero(gout, a->pt_len);
+  FUZZ_CHECK(!EVP_AEAD_CTX_open_gather(ctx, gout, a->p.nonce, a->p.nonce_len,
+                                       gin, a->pt_len, long_tag, a->tag_len + 1,
+                                       a->p.ad, a->p.ad_len));
+  fuzz_check_zero(gout, a->pt_len);
   ERR_clear_error();
   // In place.
-  FUZZ_CHECK(EVP_AEAD_CTX_open_gather(ctx, gin, a->nonce, a->nonce_len, gin,
-                                      a->pt_len, gtag, a->tag_len, a->ad,
-                                      a->ad_len));
+  FUZZ_CHECK(EVP_AEAD_CTX_open_gather(ctx, gin, a->p.nonce, a->p.nonce_len, gin,
+                                      a->pt_len, gtag, a->tag_len, a->p.ad,
+                                      a->p.ad_len));
   FUZZ_CHECK(a->pt_len == 0 || memcmp(gin, a->pt, a->pt_len) == 0);
   free(long_tag);
   free(gin);
@@ -169,12 +145,11 @@ static void aead_expect_open_fails(const struct aead_args *a,
   FUZZ_CHECK(out != NULL);
   memset(out, 0xaa, max_out);
   size_t out_len = 12345;
-  FUZZ_CHECK(!EVP_AEAD_CTX_open(ctx, out, &out_len, max_out, a->nonce,
-                                a->nonce_len, in, in_len, a->ad, a->ad_len));
+  FUZZ_CHECK(!EVP_AEAD_CTX_open(ctx, out, &out_len, max_out, a->p.nonce,
+                                a->p.nonce_len, in, in_len, a->p.ad,
+                                a->p.ad_len));
   FUZZ_CHECK(out_len == 0);
-  for (size_t i = 0; i < max_out; i++) {
-    FUZZ_CHECK(out[i] == 0);
-  }
+  fuzz_check_zero(out, max_out);
   ERR_clear_error();
   free(out);
 }
@@ -183,16 +158,16 @@ static void aead_run(const void *arg, uint8_t *out) {
   const struct aead_args *a = arg;
   size_t ct_len = a->pt_len + a->tag_len;
   EVP_AEAD_CTX ctx;
-  FUZZ_CHECK(EVP_AEAD_CTX_init(&ctx, a->aead, a->key, sizeof(a->key),
+  FUZZ_CHECK(EVP_AEAD_CTX_init(&ctx, a->aead, a->p.key, sizeof(a->p.key),
                                a->init_tag_len, NULL));
 
   // Seal out of place into an exactly sized buffer.
   uint8_t *ct = malloc(ct_len);
   FUZZ_CHECK(ct != NULL);
   size_t out_len = 0;
-  FUZZ_CHECK(EVP_AEAD_CTX_seal(&ctx, ct, &out_len, ct_len, a->nonce,
-                               a->nonce_len, a->pt, a->pt_len, a->ad,
-                               a->ad_len));
+  FUZZ_CHECK(EVP_AEAD_CTX_seal(&ctx, ct, &out_len, ct_len, a->p.nonce,
+                               a->p.nonce_len, a->pt, a->pt_len, a->p.ad,
+                               a->p.ad_len));
   FUZZ_CHECK(out_len == ct_len);
   memcpy(out, ct, ct_len);
 
@@ -202,31 +177,33 @@ static void aead_run(const void *arg, uint8_t *out) {
   if (a->pt_len > 0) {
     memcpy(buf, a->pt, a->pt_len);
   }
-  FUZZ_CHECK(EVP_AEAD_CTX_seal(&ctx, buf, &out_len, ct_len, a->nonce,
-                               a->nonce_len, buf, a->pt_len, a->ad,
-                               a->ad_len));
+  FUZZ_CHECK(EVP_AEAD_CTX_seal(&ctx, buf, &out_len, ct_len, a->p.nonce,
+                               a->p.nonce_len, buf, a->pt_len, a->p.ad,
+                               a->p.ad_len));
   FUZZ_CHECK(out_len == ct_len && memcmp(buf, ct, ct_len) == 0);
 
   // Open out of place, into a buffer of exactly the plaintext's size
   // (malloc(0) may return NULL, which the API allows with length 0).
   uint8_t *pt = malloc(a->pt_len + 1);
   FUZZ_CHECK(pt != NULL);
-  FUZZ_CHECK(EVP_AEAD_CTX_open(&ctx, pt, &out_len, a->pt_len, a->nonce,
-                               a->nonce_len, ct, ct_len, a->ad, a->ad_len));
+  FUZZ_CHECK(EVP_AEAD_CTX_open(&ctx, pt, &out_len, a->pt_len, a->p.nonce,
+                               a->p.nonce_len, ct, ct_len, a->p.ad,
+                               a->p.ad_len));
   FUZZ_CHECK(out_len == a->pt_len);
   FUZZ_CHECK(a->pt_len == 0 || memcmp(pt, a->pt, a->pt_len) == 0);
 
   // Open in place (buf holds the sealed text).
-  FUZZ_CHECK(EVP_AEAD_CTX_open(&ctx, buf, &out_len, ct_len, a->nonce,
-                               a->nonce_len, buf, ct_len, a->ad, a->ad_len));
+  FUZZ_CHECK(EVP_AEAD_CTX_open(&ctx, buf, &out_len, ct_len, a->p.nonce,
+                               a->p.nonce_len, buf, ct_len, a->p.ad,
+                               a->p.ad_len));
   FUZZ_CHECK(out_len == a->pt_len);
   FUZZ_CHECK(a->pt_len == 0 || memcmp(buf, a->pt, a->pt_len) == 0);
 
   // max_out_len one short of the plaintext.
   if (a->pt_len > 0) {
-    FUZZ_CHECK(!EVP_AEAD_CTX_open(&ctx, pt, &out_len, a->pt_len - 1,
-                                  a->nonce, a->nonce_len, ct, ct_len, a->ad,
-                                  a->ad_len));
+    FUZZ_CHECK(!EVP_AEAD_CTX_open(&ctx, pt, &out_len, a->pt_len - 1, a->p.nonce,
+                                  a->p.nonce_len, ct, ct_len, a->p.ad,
+                                  a->p.ad_len));
     FUZZ_CHECK(out_len == 0);
     ERR_clear_error();
   }
@@ -267,8 +244,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
   (void)argc;
   (void)argv;
-  fuzz_print_rows(&CRYPTO_primitive_chacha20);
-  fuzz_print_rows(&CRYPTO_primitive_poly1305);
+  fuzz_aead_print_rows();
   return 0;
 }
 
@@ -281,38 +257,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   a.init_tag_len = fuzz_u8(&r) % 17;
   a.tag_len = a.init_tag_len == 0 ? 16 : a.init_tag_len;
   a.corrupt = fuzz_u16(&r);
-  fuzz_take(&r, a.key, sizeof(a.key));
-  fuzz_take(&r, a.nonce, sizeof(a.nonce));
-  a.nonce_len = EVP_AEAD_nonce_length(a.aead);
-  FUZZ_CHECK(a.nonce_len <= sizeof(a.nonce));
-  size_t ad_len = fuzz_u8(&r);
-  size_t filler = fuzz_filler_len(fuzz_u16(&r));
-  uint32_t seed = fuzz_u32(&r);
-  a.ad_len = ad_len < r.len ? ad_len : r.len;
-  a.ad = r.data;
-  r.data += a.ad_len;
-  r.len -= a.ad_len;
-
-  size_t rest_len;
-  const uint8_t *rest = fuzz_rest(&r, &rest_len);
-  if (rest_len > AEAD_FUZZ_MAX_LEN) {
-    rest_len = AEAD_FUZZ_MAX_LEN;
-  }
-  if (filler > AEAD_FUZZ_MAX_LEN - rest_len) {
-    filler = AEAD_FUZZ_MAX_LEN - rest_len;
-  }
-  a.pt_len = rest_len + filler;
-  uint8_t *pt = malloc(a.pt_len + 1);
-  FUZZ_CHECK(pt != NULL);
-  if (rest_len > 0) {
-    memcpy(pt, rest, rest_len);
-  }
-  uint32_t fs = seed ^ 0x3c6ef372u;
-  for (size_t i = rest_len; i < a.pt_len; i++) {
-    pt[i] = (uint8_t)fuzz_rng_next(&fs);
-  }
+  fuzz_aead_read_params(&r, a.aead, &a.p);
+  uint8_t *pt = fuzz_message(&r, a.p.filler, a.p.seed ^ 0x3c6ef372u,
+                             AEAD_FUZZ_MAX_LEN, &a.pt_len);
   a.pt = pt;
-  uint32_t ss = seed ^ 0x1b873593u;
+  uint32_t ss = a.p.seed ^ 0x1b873593u;
   a.split = fuzz_rng_next(&ss) % (a.pt_len + 1);
 
   CRYPTO_PRIMITIVE *prims[2] = {&CRYPTO_primitive_chacha20,

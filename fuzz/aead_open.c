@@ -41,9 +41,7 @@
 
 #include <openssl/aead.h>
 
-#include "../crypto/chacha/internal.h"
-#include "../crypto/poly1305/internal.h"
-#include "fuzz_util.h"
+#include "fuzz_msg.h"
 
 #define AEAD_OPEN_MAX_LEN 65536
 
@@ -62,11 +60,7 @@ struct open_args {
   int in_place, gather, room_mode;
   int mutation;
   size_t pos;
-  uint8_t key[32];
-  uint8_t nonce[24];
-  size_t nonce_len;
-  const uint8_t *ad;
-  size_t ad_len;
+  struct fuzz_aead_params p;  // key, nonce, AD
   const uint8_t *ct;  // the (possibly corrupted) ciphertext and tag
   size_t ct_len;
   const uint8_t *expect;  // the plaintext it must open to, or NULL
@@ -75,17 +69,6 @@ struct open_args {
   size_t out_room;      // max_out_len given to open (see room_mode)
   size_t gather_tag_len;
 };
-
-// fuzz_dup returns a heap block of exactly `n` bytes (one byte when `n` is
-// 0, never read then) holding a copy of `in`.
-static uint8_t *fuzz_dup(const uint8_t *in, size_t n) {
-  uint8_t *p = malloc(n ? n : 1);
-  FUZZ_CHECK(p != NULL);
-  if (n > 0) {
-    memcpy(p, in, n);
-  }
-  return p;
-}
 
 // expect_wiped checks a failed call: `*out_len` zero, one of the allowed
 // reasons queued (and nothing after it), the `n` bytes of `out` all zero.
@@ -97,9 +80,7 @@ static void expect_wiped(size_t out_len, const uint8_t *out, size_t n,
   FUZZ_CHECK(ERR_GET_REASON(err) == reason1 ||
              ERR_GET_REASON(err) == reason2);
   FUZZ_CHECK(ERR_get_error() == 0);
-  for (size_t i = 0; i < n; i++) {
-    FUZZ_CHECK(out[i] == 0);
-  }
+  fuzz_check_zero(out, n);
 }
 
 // The run's output: one status byte (1 opened, 0 refused) then `out_room`
@@ -107,7 +88,7 @@ static void expect_wiped(size_t out_len, const uint8_t *out, size_t n,
 static void open_run(const void *arg, uint8_t *result) {
   const struct open_args *a = arg;
   EVP_AEAD_CTX ctx;
-  FUZZ_CHECK(EVP_AEAD_CTX_init(&ctx, a->aead, a->key, sizeof(a->key),
+  FUZZ_CHECK(EVP_AEAD_CTX_init(&ctx, a->aead, a->p.key, sizeof(a->p.key),
                                a->init_tag_len, NULL));
   const size_t room = a->out_room;
   memset(result, 0, 1 + room);
@@ -123,8 +104,8 @@ static void open_run(const void *arg, uint8_t *result) {
     if (!a->in_place) {
       memset(out, 0xaa, room);
     }
-    ok = EVP_AEAD_CTX_open(&ctx, out, &out_len, room, a->nonce, a->nonce_len,
-                           in, a->ct_len, a->ad, a->ad_len);
+    ok = EVP_AEAD_CTX_open(&ctx, out, &out_len, room, a->p.nonce,
+                           a->p.nonce_len, in, a->ct_len, a->p.ad, a->p.ad_len);
     if (ok) {
       FUZZ_CHECK(a->ct_len >= a->tag_len);
       FUZZ_CHECK(out_len == a->ct_len - a->tag_len && out_len <= room);
@@ -150,8 +131,8 @@ static void open_run(const void *arg, uint8_t *result) {
     if (!a->in_place) {
       memset(out, 0xaa, in_len);
     }
-    ok = EVP_AEAD_CTX_open_gather(&ctx, out, a->nonce, a->nonce_len, in,
-                                  in_len, tag, tag_len, a->ad, a->ad_len);
+    ok = EVP_AEAD_CTX_open_gather(&ctx, out, a->p.nonce, a->p.nonce_len, in,
+                                  in_len, tag, tag_len, a->p.ad, a->p.ad_len);
     FUZZ_CHECK(in_len <= room);
     if (ok) {
       FUZZ_CHECK(tag_len == a->tag_len);
@@ -188,8 +169,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
   (void)argc;
   (void)argv;
-  fuzz_print_rows(&CRYPTO_primitive_chacha20);
-  fuzz_print_rows(&CRYPTO_primitive_poly1305);
+  fuzz_aead_print_rows();
   return 0;
 }
 
@@ -208,38 +188,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   a.tag_len = a.init_tag_len == 0 ? 16 : a.init_tag_len;
   a.mutation = fuzz_u8(&r) % 5;
   a.pos = fuzz_u16(&r);
-  fuzz_take(&r, a.key, sizeof(a.key));
-  fuzz_take(&r, a.nonce, sizeof(a.nonce));
-  a.nonce_len = EVP_AEAD_nonce_length(a.aead);
-  size_t ad_len = fuzz_u8(&r);
-  size_t filler = fuzz_filler_len(fuzz_u16(&r));
-  uint32_t seed = fuzz_u32(&r);
-  a.ad_len = ad_len < r.len ? ad_len : r.len;
-  a.ad = r.data;
-  r.data += a.ad_len;
-  r.len -= a.ad_len;
+  fuzz_aead_read_params(&r, a.aead, &a.p);
 
   // The body: the rest of the input, then generated filler, 64 KiB at most
   // in all (less a tag and a byte when it is to be sealed and extended).
-  const size_t max_body = AEAD_OPEN_MAX_LEN - 17;
-  size_t rest_len;
-  const uint8_t *rest = fuzz_rest(&r, &rest_len);
-  if (rest_len > max_body) {
-    rest_len = max_body;
-  }
-  if (filler > max_body - rest_len) {
-    filler = max_body - rest_len;
-  }
-  size_t body_len = rest_len + filler;
-  uint8_t *body = malloc(body_len + 1);
-  FUZZ_CHECK(body != NULL);
-  if (rest_len > 0) {
-    memcpy(body, rest, rest_len);
-  }
-  uint32_t fs = seed ^ 0x85ebca6bu;
-  for (size_t i = rest_len; i < body_len; i++) {
-    body[i] = (uint8_t)fuzz_rng_next(&fs);
-  }
+  size_t body_len;
+  uint8_t *body = fuzz_message(&r, a.p.filler, a.p.seed ^ 0x85ebca6bu,
+                               AEAD_OPEN_MAX_LEN - 17, &body_len);
 
   // The ciphertext: the body itself, or the body sealed with the reference
   // rows. One spare byte for kMutAppend.
@@ -254,11 +209,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
           prims[p], prims[p]->impls[prims[p]->num_impls - 1].name));
     }
     EVP_AEAD_CTX ctx;
-    FUZZ_CHECK(EVP_AEAD_CTX_init(&ctx, a.aead, a.key, sizeof(a.key),
+    FUZZ_CHECK(EVP_AEAD_CTX_init(&ctx, a.aead, a.p.key, sizeof(a.p.key),
                                  a.init_tag_len, NULL));
     FUZZ_CHECK(EVP_AEAD_CTX_seal(&ctx, ct, &ct_len, body_len + a.tag_len,
-                                 a.nonce, a.nonce_len, body, body_len, a.ad,
-                                 a.ad_len));
+                                 a.p.nonce, a.p.nonce_len, body, body_len,
+                                 a.p.ad, a.p.ad_len));
     EVP_AEAD_CTX_cleanup(&ctx);
     for (size_t p = 0; p < 2; p++) {
       FUZZ_CHECK(CRYPTO_impl_force(prims[p], NULL));

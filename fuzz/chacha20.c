@@ -22,7 +22,7 @@
 #include <openssl/chacha.h>
 
 #include "../crypto/chacha/internal.h"
-#include "fuzz_util.h"
+#include "fuzz_msg.h"
 
 #define CHACHA_FUZZ_MAX_LEN 65536
 
@@ -95,24 +95,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   }
   size_t filler = fuzz_filler_len(fuzz_u16(&r));
   a.seed = fuzz_u32(&r);
-  size_t rest_len;
-  const uint8_t *rest = fuzz_rest(&r, &rest_len);
-  if (rest_len > CHACHA_FUZZ_MAX_LEN) {
-    rest_len = CHACHA_FUZZ_MAX_LEN;
-  }
-  if (filler > CHACHA_FUZZ_MAX_LEN - rest_len) {
-    filler = CHACHA_FUZZ_MAX_LEN - rest_len;
-  }
-  a.msg_len = rest_len + filler;
-  uint8_t *msg = malloc(a.msg_len + 1);
-  FUZZ_CHECK(msg != NULL);
-  if (rest_len > 0) {
-    memcpy(msg, rest, rest_len);
-  }
-  uint32_t fs = a.seed ^ 0x6a09e667u;
-  for (size_t i = rest_len; i < a.msg_len; i++) {
-    msg[i] = (uint8_t)fuzz_rng_next(&fs);
-  }
+  uint8_t *msg = fuzz_message(&r, filler, a.seed ^ 0x6a09e667u,
+                              CHACHA_FUZZ_MAX_LEN, &a.msg_len);
   a.msg = msg;
   CRYPTO_PRIMITIVE *prims[1] = {&CRYPTO_primitive_chacha20};
   fuzz_differential(prims, 1, chacha_run, &a, a.msg_len);
