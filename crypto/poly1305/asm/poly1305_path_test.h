@@ -73,8 +73,10 @@ using KernelFn = void (*)(uint64_t d[5], const uint32_t h[5],
                           const uint32_t powers[36]);
 using PowersFn = const uint32_t *(*)(void *state);
 
+// Zero-initialised: init writes only the words a row uses, and the checks
+// compare whole states byte for byte (valgrind would flag the rest).
 struct alignas(POLY1305_IMPL_STATE_ALIGN) ImplState {
-  uint8_t bytes[POLY1305_IMPL_STATE_SIZE];
+  uint8_t bytes[POLY1305_IMPL_STATE_SIZE] = {};
 };
 
 // Row is one set of init/blocks/emit: an implementation row, or the C code.
