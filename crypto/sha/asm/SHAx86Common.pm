@@ -18,7 +18,7 @@ use Exporter 'import';
 our @EXPORT_OK = qw($VEX text interleave interleave_exact v3 vsh valign vpshufd
                     vmova vmovu load_state add_to_state block_loop_begin
                     block_loop_end avx2_finish sha2_round_nobmi
-                    x86_path_begin x86_load_block x86_path_end);
+                    x86_path_begin x86_load_block x86_rounds x86_path_end);
 
 # text(INS...) returns the instructions as assembly lines.
 sub text { return join('', map { "\t$_\n" } @_); }
@@ -273,6 +273,22 @@ sub x86_load_block {
           (map { (vmovu((16 * $_) . "($t)", $x[$_]),
                   v3('pshufb', $bswap, $x[$_], $x[$_])) } 0 .. 3),
           "addl	\$64, $t", "movl	$t, $in(%esp)");
+}
+
+# x86_rounds(GROUPS, ROUND, SCHEDULE) returns the rounds of one block,
+# 4 * GROUPS of them, as text: group g is ROUND->(4g .. 4g + 3), with
+# SCHEDULE->(g + 4) (the message words of group g + 4, while there are
+# any) spread among them by interleave_exact, after a "# rounds" comment.
+sub x86_rounds {
+  my ($groups, $round, $schedule) = @_;
+  my $c = '';
+  for my $g (0 .. $groups - 1) {
+    my @r = map { $round->(4 * $g + $_) } 0 .. 3;
+    my @v = $g + 4 < $groups ? $schedule->($g + 4) : ();
+    $c .= "\t# rounds " . (4 * $g) . ".." . (4 * $g + 3) . "\n";
+    $c .= text(interleave_exact(\@r, \@v));
+  }
+  return $c;
 }
 
 # x86_path_end(L, NUM, ZERO, SLOTS) returns the end of such a function:

@@ -78,8 +78,8 @@ use warnings;
 use FindBin;
 use lib "$FindBin::Bin/../../perlasm";
 use lib "$FindBin::Bin";
-use SHAx86Common qw($VEX text interleave_exact v3 vsh valign
-                    x86_path_begin x86_load_block x86_path_end vmovu);
+use SHAx86Common qw($VEX text v3 vsh valign
+                    x86_path_begin x86_load_block x86_rounds x86_path_end vmovu);
 require "x86asm.pl";
 
 my ($flavour, $output) = @ARGV;
@@ -181,12 +181,7 @@ sub path {
   $c .= text(x86_load_block($IN, $T, ".Lsha1_bswap-${L}_pic($PIC)", @X));
   $c .= text(map { wk($_) } 0 .. 3);
   # 80 rounds; during the rounds of group g, the schedule of group g + 4.
-  for my $g (0 .. 19) {
-    my @r = map { round(4 * $g + $_) } 0 .. 3;
-    my @v = $g + 4 < 20 ? schedule($g + 4) : ();
-    $c .= "\t# rounds " . (4 * $g) . ".." . (4 * $g + 3) . "\n";
-    $c .= text(interleave_exact(\@r, \@v));
-  }
+  $c .= x86_rounds(20, \&round, \&schedule);
   # 80 renamings bring the names back: H(i) = H(i-1) + (a, b, c, d, e).
   $c .= text("movl\targ(0), $T",
              map { ("addl\t" . (4 * $_) . "($T), $SV[$_]",

@@ -92,8 +92,8 @@ use FindBin;
 use lib "$FindBin::Bin/../../perlasm";
 use lib "$FindBin::Bin";
 use SHAConstants;
-use SHAx86Common qw($VEX text interleave_exact v3 vsh valign
-                    x86_path_begin x86_load_block x86_path_end vpshufd vmovu);
+use SHAx86Common qw($VEX text v3 vsh valign
+                    x86_path_begin x86_load_block x86_rounds x86_path_end vpshufd vmovu);
 require "x86asm.pl";
 
 my ($flavour, $output) = @ARGV;
@@ -263,12 +263,7 @@ sub path {
     "movl\t28($T0), $T1", "movl\t$T1, " . eslot(-3),
   );
   # 64 rounds; during the rounds of group g, the schedule of group g + 4.
-  for my $g (0 .. 15) {
-    my @r = map { round(4 * $g + $_) } 0 .. 3;
-    my @v = $g + 4 < 16 ? schedule($g + 4) : ();
-    $c .= "\t# rounds " . (4 * $g) . ".." . (4 * $g + 3) . "\n";
-    $c .= text(interleave_exact(\@r, \@v));
-  }
+  $c .= x86_rounds(16, \&round, \&schedule);
   # H(i) = H(i-1) + (a, ..., h): a = A_64, b, c, d = A_63, A_62, A_61 from
   # the ring, e = E_64, f = E_63 in registers, g, h = E_62, E_61.
   $c .= text(
