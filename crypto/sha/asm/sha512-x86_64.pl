@@ -65,7 +65,14 @@
 # (not measured: there is no such machine here). An earlier attempt at a
 # 4-deep round (25 ALU operations, Ch and Σ1 added to both d and h) was
 # 2-3% slower than round(); round4 derives a' from e' instead (a' = e' - d
-# + Maj + Σ0), 24 operations. Object size: avx512 18.3 KB of code (6.6 KB
+# + Maj + Σ0), 24 operations. Also tried (2026-11-30) and dropped: the
+# round split into an e half (into the h register) and an a half (into the
+# d register) sharing no register, with round t's a half placed beside
+# round t+1's e half in program order, so that the older ops the scheduler
+# favours are the critical ones. Same 24 ALU ops; bulk 2.152-2.158 TSC c/B
+# against 2.127-2.141 for round4 (direct calls, medians of 41 batches,
+# quiet machine), and 3-block calls 19% slower: the integer scheduler
+# already finds the chains, and the limit is the ALU ops. Object size: avx512 18.3 KB of code (6.6 KB
 # the two-block loop, 11.7 KB the unrolled one-block code), avx2 6.6 KB,
 # avx 12.6 KB, ssse3 14.9 KB, 1.3 KB of constants (shared).
 #
