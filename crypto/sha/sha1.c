@@ -148,6 +148,8 @@ static const struct sha1_impl_fns kSHA1SSSE3 = {sha1_block_data_order_ssse3};
 static const struct sha1_impl_fns kSHA1Armv8 = {sha1_block_data_order_hw};
 #endif
 #if defined(OPENSSL_X86) && !defined(OPENSSL_NO_ASM)
+static const struct sha1_impl_fns kSHA1Shani_X86 = {
+    sha1_block_data_order_shani};
 static const struct sha1_impl_fns kSHA1AVX_X86 = {sha1_block_data_order_avx};
 static const struct sha1_impl_fns kSHA1SSSE3_X86 = {
     sha1_block_data_order_ssse3};
@@ -182,6 +184,12 @@ static const CRYPTO_IMPL kSHA1Impls[] = {
     // ssse3 1188, nohw 1619 (i686 gcc -O2; 1598 at -O3, with 539 memory
     // operands against 142). Bound ~2.5 core c/B (the a -> ROTL^5 -> e
     // chain, 2 ops a round); avx only saves the SSE register copies.
+    // shani first: bound by its sha1rnds4 latency chain at ~1.9 core c/B
+    // (20 x ~6 cycles a block) with 123 instructions a block, against
+    // ~2.5-3 c/B and 1072-1188 instructions for avx/ssse3; the x86-64
+    // shani path, the same rounds, is the fastest row there. Tested under
+    // qemu-i386 through crypto/test/sha_ni_emu.h (--emulate-sha-ni).
+    {"shani", CRYPTO_is_x86_SHA_capable, &kSHA1Shani_X86},
     {"avx", CRYPTO_is_AVX_capable, &kSHA1AVX_X86},
     {"ssse3", CRYPTO_is_SSSE3_capable, &kSHA1SSSE3_X86},
 #endif

@@ -18,7 +18,8 @@ use Exporter 'import';
 our @EXPORT_OK = qw($VEX text interleave interleave_exact v3 vsh valign vpshufd
                     vmova vmovu load_state add_to_state block_loop_begin
                     block_loop_end avx2_finish sha2_round_nobmi
-                    x86_path_begin x86_load_block x86_rounds x86_path_end);
+                    x86_path_begin x86_load_block x86_rounds x86_path_end
+                    sha1_shani_rounds);
 
 # text(INS...) returns the instructions as assembly lines.
 sub text { return join('', map { "\t$_\n" } @_); }
@@ -304,6 +305,36 @@ sub x86_path_end {
   $c .= X86Asm::epilogue();
   $c .= X86Asm::function_end();
   return $c;
+}
+
+# --- SHA-1 with the SHA extensions (x86-64 and x86) -----------------------------
+#
+# sha1_shani_rounds(ABCD, \@E, \@M) returns the 80 rounds of one SHA-1
+# block as twenty groups of four. ABCD holds {A,B,C,D} (A in dword 3); E[0]
+# holds E in dword 3 on entry and, on exit, the {A,B,C,D} from before group
+# 19, whose ROTL^30(A) is the block's final E; E[1] is scratch. M[0..3]
+# hold W[0..15], W[4i] in dword 3 of M[i]. Group g consumes M[g % 4] =
+# W[4g..4g+3] and advances the schedule of three later groups:
+#   W[4g+4..]:  sha1msg2 (the ROTL^1 step, needs W[4g..4g+3]);
+#   W[4g+8..]:  ^= W[4g..4g+3]  (the W[t-8] term);
+#   W[4g+16..]: sha1msg1 into this group's register (W[t-16] ^ W[t-14]),
+#               last, once W[4g..4g+3] is no longer needed.
+sub sha1_shani_rounds {
+  my ($abcd, $e, $m) = @_;
+  my @i;
+  for my $g (0 .. 19) {
+    my ($ecur, $enext) = ($e->[$g % 2], $e->[($g + 1) % 2]);
+    my $cur = $m->[$g % 4];
+    push @i, "# Rounds " . (4 * $g) . ".." . (4 * $g + 3);
+    # E + W[4g], W[4g+1..4g+3]: for g = 0, E is H4 itself.
+    push @i, $g == 0 ? "paddd\t$cur, $ecur" : "sha1nexte\t$cur, $ecur";
+    push @i, "movdqa\t$abcd, $enext",
+             "sha1rnds4\t\$" . int($g / 5) . ", $ecur, $abcd";
+    push @i, "sha1msg2\t$cur, $m->[($g + 1) % 4]" if $g + 1 >= 4 && $g + 1 <= 19;
+    push @i, "pxor\t$cur, $m->[($g + 2) % 4]" if $g + 2 >= 4 && $g + 2 <= 19;
+    push @i, "sha1msg1\t$m->[($g + 1) % 4], $cur" if $g + 4 <= 19;
+  }
+  return @i;
 }
 
 1;

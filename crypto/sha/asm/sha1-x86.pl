@@ -9,29 +9,44 @@
 # crypto/sha/internal.h: compress `num_blocks` 64-byte blocks from `in`
 # (any alignment) into `state` = H0..H4; num_blocks == 0 reads nothing.
 #
-#   sha1_block_data_order_ssse3(uint32_t state[5], const uint8_t *in,
-#                               size_t num_blocks)    SSSE3 (pshufb, palignr)
+#   sha1_block_data_order_shani(uint32_t state[5], const uint8_t *in,
+#                               size_t num_blocks)    SHA extensions
+#   sha1_block_data_order_ssse3(...)                  SSSE3 (pshufb, palignr)
 #   sha1_block_data_order_avx(...)                    AVX (VEX forms)
 #
 # NOT TIMED: this kernel has no IA-32 emulation, so i686 binaries run only
 # under qemu-i386, whose timings mean nothing; the speed targets of issue
-# #10 could not be checked. Instead, instructions per 64-byte block,
-# counted in the generated elf code with util/count_insns.pl (one trip round
-# the block loop: `--function sha1_block_data_order_ssse3 --loop
-# sha1_ssse3_loop`), against the C code sha1_block_data_order_nohw compiled
+# #10 could not be checked. (qemu-i386 7.2 does not even implement the SHA
+# extensions: the shani path is tested there through the test-only SIGILL
+# emulator of crypto/test/sha_ni_emu.h, `crypto_test --emulate-sha-ni`.)
+# Instead, instructions per 64-byte block, counted in the generated elf
+# code with util/count_insns.pl (one trip round the block loop:
+# `--function sha1_block_data_order_ssse3 --loop sha1_ssse3_loop`, and
+# likewise shani), against the C code sha1_block_data_order_nohw compiled
 # by i686-linux-gnu-gcc 12.2 (-O2 as asked, -O3 as the Release build does;
 # its loops counted trip by trip). "mem" = instructions with a memory
 # operand.
 #
 # | path        | insns/64 B | vector | mem | object (.text) | bound (core c/B) |
 # |-------------|------------|--------|-----|----------------|------------------|
+# | shani       | 123        | 120    | 10  | 622 B          | ~1.9, see below  |
 # | ssse3       | 1188       | 372    | 142 | 4169 B         | ~2.5-3, below    |
 # | avx         | 1072       | 256    | 142 | 3705 B         | same             |
 # | nohw -O2    | 1619       | 0      | 539 | -              | -                |
 # | nohw -O3    | 1598       | 0      |     | -              | -                |
-# (plus 80 bytes of constants shared by the two paths)
+# (plus 80 bytes of constants shared by ssse3 and avx, and shani's 16-byte
+# mask). shani's 120 vector instructions are 20 sha1rnds4, 20 sha1nexte,
+# 16 sha1msg1, 16 sha1msg2, 16 pxor, 22 register copies and the loads,
+# byte swaps and feed-forward.
 #
-# Bound. Each round is
+# Bound of shani: the only loop-carried chain is sha1rnds4 -> sha1rnds4,
+# 20 a block at ~6 cycles of latency (Zen 3/4/5; Intel cores with SHA
+# similar or better), so 20 x 6 / 64 = ~1.9 core c/B; everything else is
+# off that chain and fits in its shadow (6 vector instructions per
+# sha1rnds4). The x86-64 shani path, the same rounds with two more
+# registers, measures 1.9 core c/B here (sha1-x86_64.pl).
+#
+# Bound of ssse3 and avx. Each round is
 #   e += ROTL^5(a) + f_t(b,c,d) + K_t + W[t];  b = ROTL^30(b)
 # with the names rotating; the loop-carried chain is a -> ROTL^5 -> add ->
 # next a: 2 single-cycle ops per round on Zen 3/4/5 and Golden Cove (rol,
@@ -46,7 +61,8 @@
 # part of these paths' predicates) and `shld $5, %r, %r` is the same rotate
 # as rol, one byte longer.
 #
-# Register plan. Seven general-purpose registers are usable (esp is the
+# Register plan of ssse3 and avx (shani's is at its generator, sub
+# shani, below). Seven general-purpose registers are usable (esp is the
 # stack pointer): the five working variables a, b, c, d, e take five (the
 # names rotate in the generator, so no value ever moves), one is the round
 # temporary, and %ebp holds the address of the constant pool (loaded with
@@ -79,7 +95,8 @@ use FindBin;
 use lib "$FindBin::Bin/../../perlasm";
 use lib "$FindBin::Bin";
 use SHAx86Common qw($VEX text v3 vsh valign
-                    x86_path_begin x86_load_block x86_rounds x86_path_end vmovu);
+                    x86_path_begin x86_load_block x86_rounds x86_path_end vmovu
+                    sha1_shani_rounds);
 require "x86asm.pl";
 
 my ($flavour, $output) = @ARGV;
@@ -190,17 +207,105 @@ sub path {
   return $c . x86_path_end($L, $NUM, $S, 20);
 }
 
+# --- SHA-NI ------------------------------------------------------------------------
+#
+# sha1rnds4 performs four rounds on {A,B,C,D} (A in the highest dword) with
+# the round function f_t and constant K_t chosen by its immediate (0: Ch,
+# 1: Parity, 2: Maj, 3: Parity), taking W[t..t+3] in its source operand
+# with E already added to W[t]. The E of the next four rounds is ROTL^30 of
+# the A that entered this group (the shift register e <- d <- c <-
+# ROTL^30(b) <- a), and sha1nexte computes ROTL^30(A) + W[t] from a copy
+# of {A,B,C,D} taken before the group. So the only loop-carried chain is
+# sha1rnds4 -> sha1rnds4, 20 a block; sha1nexte, the copies and the
+# message schedule
+#   W[t] = ROTL^1(W[t-3] ^ W[t-8] ^ W[t-14] ^ W[t-16])
+# (sha1msg1: W[t-16] ^ W[t-14]; pxor: ^ W[t-8]; sha1msg2: the rest) run
+# beside it.
+#
+# Register plan (eight vector registers; the x86-64 path uses ten):
+#   xmm0       {A,B,C,D}, A in dword 3
+#   xmm1, xmm2 E + W for the group being computed, and the copy of {A,B,C,D}
+#              that sha1nexte turns into the next group's E + W; they
+#              alternate
+#   xmm3-xmm6  W[4i..4i+3] for the four most recent groups i, W[4i] in
+#              dword 3 (the order sha1rnds4 wants)
+#   xmm7       E of H(i-1) (H4 in dword 3, zeros below), for the final
+#              sha1nexte
+# {A,B,C,D} of H(i-1) goes to a 16-byte-aligned frame (`align => 16`: %ebp
+# becomes the frame pointer, so the anchor is in %esi), and the byte-swap
+# mask is a memory operand (PIC), four times a block. GPRs: %eax = state,
+# %edx = in, %ecx = blocks left, %esi = the PIC base. The SHA instructions
+# take register operands only.
+
+sub shani {
+  $L = '.Lsha1_shani';
+  my $abcd = '%xmm0';
+  my @e = ('%xmm1', '%xmm2');
+  my @m = map { "%xmm$_" } 3 .. 6;
+  my $save_e = '%xmm7';
+  my ($state, $in, $num, $pic) = qw(%eax %edx %ecx %esi);
+  my $c = X86Asm::function_begin('sha1_block_data_order_shani', args => 3,
+    save => [qw(ebp esi)], frame => 16, align => 16);
+  $c .= <<"___";
+	movl	arg(0), $state
+	movl	arg(1), $in
+	movl	arg(2), $num
+	testl	$num, $num
+	jz	${L}_done
+	.get_pc	$pic, ${L}_pic
+	# {A,B,C,D} with A in dword 3; E in dword 3 of its own register, zeros
+	# below it.
+	movdqu	0($state), $abcd
+	pshufd	\$0x1b, $abcd, $abcd
+	movd	16($state), $e[0]
+	pshufd	\$0x1b, $e[0], $e[0]
+${L}_loop:
+	movdqa	$abcd, 0(%esp)		# H(i-1)
+	movdqa	$e[0], $save_e
+___
+  my $bswap = ".Lsha1_shani_bswap-${L}_pic($pic)";
+  $c .= text(map { ("movdqu\t" . (16 * $_) . "($in), $m[$_]",
+                    "pshufb\t$bswap, $m[$_]") } 0 .. 3);
+
+  $c .= text(sha1_shani_rounds($abcd, \@e, \@m));
+
+  # After group 19, e[0] holds {A,B,C,D} from before it: the final E is
+  # ROTL^30 of that A, and H4 += E (sha1nexte adds it to H4 in dword 3).
+  $c .= <<"___";
+	sha1nexte	$save_e, $e[0]
+	paddd	0(%esp), $abcd
+	addl	\$64, $in
+	subl	\$1, $num
+	jnz	${L}_loop
+	pshufd	\$0x1b, $abcd, $abcd
+	movdqu	$abcd, 0($state)
+	pextrd	\$3, $e[0], 16($state)
+	# The frame holds a chaining value, derived from the message: clear it.
+	pxor	$save_e, $save_e
+	movdqa	$save_e, 0(%esp)
+${L}_done:
+___
+  $c .= X86Asm::epilogue();
+  $c .= X86Asm::function_end();
+  return $c;
+}
+
 my $code = ".text\n";
+$code .= shani();
 $code .= path('ssse3');
 $code .= path('avx');
 
-# Constants, shared by both paths (each reaches them from its own anchor):
-# K_t for rounds 0-19, 20-39, 40-59, 60-79 (FIPS 180-4 §4.2.1) in all four
-# dwords, and the pshufb mask byte-swapping each dword.
+# Constants (each path reaches them from its own anchor), 16-byte aligned
+# as the legacy-SSE memory operands need: K_t for rounds 0-19, 20-39,
+# 40-59, 60-79 (FIPS 180-4 §4.2.1) in all four dwords, and the pshufb mask
+# byte-swapping each dword, for the ssse3 and avx paths; the SHA-NI path's
+# mask, which reverses all 16 bytes: it byte-swaps each big-endian word
+# and puts W[t] in the highest dword.
 $code .= ".rodata\n.align\t16\n.Lsha1_K:\n";
 for my $k (0x5a827999, 0x6ed9eba1, 0x8f1bbcdc, 0xca62c1d6) {
   $code .= "\t.long\t" . join(', ', (sprintf('0x%08x', $k)) x 4) . "\n";
 }
 $code .= ".Lsha1_bswap:\n\t.byte\t3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12\n";
+$code .= ".Lsha1_shani_bswap:\n\t.byte\t15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0\n";
 
 X86Asm::write_output($flavour, $output, $code, __FILE__);

@@ -69,7 +69,7 @@ use lib "$FindBin::Bin/../../perlasm";
 use lib "$FindBin::Bin";
 use SHAx86Common qw($VEX text interleave v3 vsh valign vmova vmovu
                     load_state add_to_state block_loop_begin block_loop_end
-                    avx2_finish);
+                    avx2_finish sha1_shani_rounds);
 require "x86_64-xlate.pl";
 
 my ($flavour, $output) = @ARGV;
@@ -115,33 +115,7 @@ ___
     $c .= "\tpshufb\t$bswap, $m[$i]\n";
   }
 
-  # Twenty groups of four rounds. Group g consumes $m[g % 4] = W[4g..4g+3]
-  # and advances the schedule of three later groups:
-  #   W[4g+4..]:  sha1msg2 (the ROTL^1 step, needs W[4g..4g+3]);
-  #   W[4g+8..]:  ^= W[4g..4g+3]  (the W[t-8] term);
-  #   W[4g+16..]: sha1msg1 into this group's register (W[t-16] ^ W[t-14]),
-  #               last, once W[4g..4g+3] is no longer needed.
-  for my $g (0 .. 19) {
-    my ($ecur, $enext) = ($e[$g % 2], $e[($g + 1) % 2]);
-    my $cur = $m[$g % 4];
-    $c .= "\t# Rounds " . (4 * $g) . ".." . (4 * $g + 3) . "\n";
-    if ($g == 0) {
-      $c .= "\tpaddd\t$cur, $ecur\n";           # E + W[0], W[1..3]
-    } else {
-      $c .= "\tsha1nexte\t$cur, $ecur\n";       # ROTL^30(A) + W[4g], ...
-    }
-    $c .= "\tmovdqa\t$abcd, $enext\n";
-    $c .= "\tsha1rnds4\t\$" . int($g / 5) . ", $ecur, $abcd\n";
-    if ($g + 1 >= 4 && $g + 1 <= 19) {
-      $c .= "\tsha1msg2\t$cur, $m[($g + 1) % 4]\n";
-    }
-    if ($g + 2 >= 4 && $g + 2 <= 19) {
-      $c .= "\tpxor\t$cur, $m[($g + 2) % 4]\n";
-    }
-    if ($g + 4 <= 19) {
-      $c .= "\tsha1msg1\t$m[($g + 1) % 4], $cur\n";
-    }
-  }
+  $c .= text(sha1_shani_rounds($abcd, \@e, \@m));
   # After group 19, $e[0] holds {A,B,C,D} from before it: the final E is
   # ROTL^30 of that A, and H4 += E.
   $c .= <<"___";

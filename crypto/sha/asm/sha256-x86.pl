@@ -9,32 +9,47 @@
 # crypto/sha/internal.h: compress `num_blocks` 64-byte blocks from `in`
 # (any alignment) into `state` = H0..H7; num_blocks == 0 reads nothing.
 #
-#   sha256_block_data_order_ssse3(uint32_t state[8], const uint8_t *in,
-#                                 size_t num_blocks)  SSSE3 (pshufb, palignr)
+#   sha256_block_data_order_shani(uint32_t state[8], const uint8_t *in,
+#                                 size_t num_blocks)  SHA extensions
+#   sha256_block_data_order_ssse3(...)                SSSE3 (pshufb, palignr)
 #   sha256_block_data_order_avx(...)                  AVX (VEX forms)
 #
-# There is no SHA-NI path here: nothing on this machine executes SHA-NI in
-# 32-bit mode (no IA-32 emulation in the kernel; qemu-i386 7.2 lacks it), so
-# it could not be tested (git branch wip/i686-sha256-shani has one).
-#
-# NOT TIMED: i686 binaries run here only under qemu-i386, whose timings
-# mean nothing; the speed targets of issue #10 could not be checked.
-# Instructions per 64-byte block, counted in the generated elf code with
-# util/count_insns.pl (one trip round the block loop: `--function
-# sha256_block_data_order_ssse3 --loop sha256_ssse3_loop`), against the C
-# code sha256_block_data_order_nohw compiled by i686-linux-gnu-gcc 12.2
-# (-O2 as asked, -O3 as the Release build does; its loops counted trip by
-# trip). "mem" = instructions with a memory operand.
+# NOT TIMED: i686 binaries run here only under qemu-i386 (this kernel has
+# no IA-32 emulation), whose timings mean nothing; the speed targets of
+# issue #10 could not be checked. (qemu-i386 7.2 does not even implement
+# the SHA extensions: the shani path is tested there through the
+# test-only SIGILL emulator of crypto/test/sha_ni_emu.h, `crypto_test
+# --emulate-sha-ni`.) Instructions per 64-byte block, counted in the
+# generated elf code with util/count_insns.pl (one trip round the block
+# loop: `--function sha256_block_data_order_ssse3 --loop
+# sha256_ssse3_loop`, and likewise shani), against the C code
+# sha256_block_data_order_nohw compiled by i686-linux-gnu-gcc 12.2 (-O2 as
+# asked, -O3 as the Release build does; its loops counted trip by trip).
+# "mem" = instructions with a memory operand.
 #
 # | path        | insns/64 B | vector | mem  | object (.text) | bound (core c/B) |
 # |-------------|------------|--------|------|----------------|------------------|
+# | shani       | 155        | 152    | 28   | 879 B          | ~2.0, see below  |
 # | ssse3       | 2457       | 500    | 650  | 9792 B         | ~6, below        |
 # | avx         | 2369       | 412    | 650  | 9440 B         | same             |
 # | nohw -O2    | 4086       | 0      | 1073 | -              | -                |
 # | nohw -O3    | 3990       | 0      |      | -              | -                |
-# (plus 272 bytes of constants shared by the two paths)
+# (plus 272 bytes of constants shared by the three paths). shani's 152
+# vector instructions are 32 sha256rnds2, 12 sha256msg1, 12 sha256msg2,
+# and the W + K adds (16, K a memory operand), the shuffles that feed
+# rnds2 the high qword, palignr, copies, loads and the feed-forward.
 #
-# Bound. The loop-carried chains of a round run through e and a:
+# Bound of shani: the loop-carried chain is sha256rnds2 -> sha256rnds2
+# (each needs the state the previous one wrote), 32 a block at ~4 cycles
+# of latency (Zen 3/4/5; Intel cores with SHA similar or better): 32 x 4
+# / 64 = ~2.0 core c/B. The message schedule (msg1/msg2/palignr) and the
+# PIC loads of K run in its shadow. Indicative only: the same instruction
+# sequence with 64-bit address registers (a scratch harness outside the
+# tree, Zen 5, 8192 bytes, min of 300, load average ~20) ran at 1.21 TSC
+# ticks/B, equal to the x86-64 shani path in the same run.
+#
+# Bound of ssse3 and avx. The loop-carried chains of a round run through
+# e and a:
 #   e' = (d + X) + Σ1(e),  X = Ch(e,f,g) + h + K[t] + W[t]
 #   a' = (T1 + Maj(a,b,c)) + Σ0(a),  T1 = X + Σ1(e)
 # Σ1(e) = ROTR^6 ^ ROTR^11 ^ ROTR^25 is computed with one register as
@@ -53,7 +68,8 @@
 # bandwidth). No shld/rorx choice to make: rorx needs BMI2 (not implied by
 # AVX), and `shld $n, %r, %r` is the same rotate as ror, one byte longer.
 #
-# Register plan. Seven general-purpose registers (esp is the stack pointer)
+# Register plan of ssse3 and avx (shani's is at its generator, sub
+# shani, below). Seven general-purpose registers (esp is the stack pointer)
 # cannot hold the eight working variables plus temporaries, so the round
 # keeps in registers only what its dependency chains need at once:
 #   e, f       (E_t, E_{t-1})       Σ1(e), Ch(e,f,g)
@@ -280,11 +296,111 @@ sub path {
   return $c . x86_path_end($L, $NUM, $S, 18);
 }
 
+# --- SHA-NI ------------------------------------------------------------------------
+#
+# Register plan (eight vector registers): xmm0 = W[t..t+3] + K[t..t+3], the
+# implicit operand of sha256rnds2; xmm1 = (A,B,E,F) and xmm2 = (C,D,G,H),
+# the state in the order sha256rnds2 wants (A in the top dword); xmm3-xmm6 =
+# the last sixteen schedule words W[t-16..t-1], four per register; xmm7 =
+# scratch. The byte-swap mask and K are read from memory (PIC), and the
+# chaining value H(i-1) for the feed-forward H(i) = H(i-1) + state is kept
+# in a 16-byte-aligned frame (`align => 16`: %ebp becomes the frame
+# pointer, so the anchor is in %esi). GPRs: %eax = state, %edx = in,
+# %ecx = blocks left, %esi = the PIC base. The SHA instructions take
+# register operands only.
+
+sub shani {
+  $L = '.Lsha256_shani';
+  my ($wk, $abef, $cdgh, $tmp) = map { "%xmm$_" } 0, 1, 2, 7;
+  my @m = map { "%xmm$_" } 3 .. 6;
+  my ($state, $in, $num, $pic) = qw(%eax %edx %ecx %esi);
+  my $c = X86Asm::function_begin('sha256_block_data_order_shani', args => 3,
+    save => [qw(ebp esi)], frame => 32, align => 16);
+  $c .= <<"___";
+	movl	arg(0), $state
+	movl	arg(1), $in
+	movl	arg(2), $num
+	testl	$num, $num
+	jz	${L}_done
+	.get_pc	$pic, ${L}_pic
+	# state[] = a b c d | e f g h (dword 0 first) to ABEF / CDGH.
+	movdqu	0($state), $abef	# a b c d
+	movdqu	16($state), $cdgh	# e f g h
+	pshufd	\$0xb1, $abef, $abef	# b a d c
+	pshufd	\$0x1b, $cdgh, $cdgh	# h g f e
+	movdqa	$abef, $tmp
+	palignr	\$8, $cdgh, $abef	# f e b a = (A,B,E,F), A on top
+	pblendw	\$0xf0, $tmp, $cdgh	# h g d c = (C,D,G,H)
+${L}_loop:
+	movdqa	$abef, 0(%esp)		# H(i-1)
+	movdqa	$cdgh, 16(%esp)
+___
+
+  # Sixteen groups of four rounds. Group j uses W[4j..4j+3] in m[j % 4];
+  # for j >= 4 that register is first rewritten from the four before it:
+  #   W[t] = σ1(W[t-2]) + W[t-7] + σ0(W[t-15]) + W[t-16]
+  # sha256msg1 adds σ0(W[t-15]) to W[t-16]; palignr assembles W[t-7..t-4]
+  # from m[j-2] and m[j-1]; sha256msg2 adds σ1(W[t-2]), feeding its own
+  # first two results into the last two.
+  for my $j (0 .. 15) {
+    my ($m, $m1, $m2, $m3) = map { $m[($j + $_) % 4] } 0 .. 3;
+    my $off = 16 * $j;
+    my @i = ("# rounds " . (4 * $j) . ".." . (4 * $j + 3));
+    if ($j < 4) {
+      push @i, "movdqu\t$off($in), $m",
+               "pshufb\t.Lsha256_bswap-${L}_pic($pic), $m";
+    } else {
+      # $m = W[4j-16..], $m1 = W[4j-12..], $m2 = W[4j-8..], $m3 = W[4j-4..].
+      push @i, "sha256msg1\t$m1, $m",
+               "movdqa\t$m3, $tmp",
+               "palignr\t\$4, $m2, $tmp",
+               "paddd\t$tmp, $m",
+               "sha256msg2\t$m3, $m";
+    }
+    # Rounds 4j, 4j+1 with the low qword of W + K, then 4j+2, 4j+3 with the
+    # high one; the second sha256rnds2 swaps the roles of the two state
+    # registers back.
+    push @i, "movdqa\t$m, $wk",
+             "paddd\t.Lsha256_K+$off-${L}_pic($pic), $wk",
+             "sha256rnds2\t$wk, $abef, $cdgh",
+             "pshufd\t\$0x0e, $wk, $wk",
+             "sha256rnds2\t$wk, $cdgh, $abef";
+    $c .= text(@i);
+  }
+
+  $c .= <<"___";
+	paddd	0(%esp), $abef		# H(i) = H(i-1) + working variables
+	paddd	16(%esp), $cdgh
+	addl	\$64, $in
+	subl	\$1, $num
+	jnz	${L}_loop
+	# Back to a b c d | e f g h.
+	pshufd	\$0x1b, $abef, $abef	# a b e f
+	pshufd	\$0xb1, $cdgh, $cdgh	# g h c d
+	movdqa	$abef, $tmp
+	pblendw	\$0xf0, $cdgh, $abef	# a b c d
+	palignr	\$8, $tmp, $cdgh	# e f g h
+	movdqu	$abef, 0($state)
+	movdqu	$cdgh, 16($state)
+	# The frame holds a chaining value, derived from the message: clear it.
+	pxor	$tmp, $tmp
+	movdqa	$tmp, 0(%esp)
+	movdqa	$tmp, 16(%esp)
+${L}_done:
+___
+  $c .= X86Asm::epilogue();
+  $c .= X86Asm::function_end();
+  return $c;
+}
+
 my $code = ".text\n";
+$code .= shani();
 $code .= path('ssse3');
 $code .= path('avx');
 
-# Constants, shared by both paths (each reaches them from its own anchor):
+# Constants, shared by the three paths (each reaches them from its own
+# anchor; the SHA-NI path's legacy-SSE memory operands need the 16-byte
+# alignment, which K and the mask after it have):
 # K[0..63] (SHAConstants.pm) and the pshufb mask byte-swapping each dword.
 my @K = @SHAConstants::K256;
 $code .= ".rodata\n.align\t16\n.Lsha256_K:\n";

@@ -11,12 +11,21 @@
 // `state`. A function may only be called when its predicate (named beside
 // it) returns one; the assembly never reads the capability word itself.
 //
-// Both families have an SSSE3 path (legacy SSE encodings: pshufb, palignr)
-// and an AVX path (the same algorithm in three-operand VEX forms, fewer
-// register copies). The rounds run in the general-purpose registers and
-// the message schedule in xmm0-xmm7; the generators' headers give the
-// register plans and instruction counts. There is no SHA-NI path: nothing
-// here can execute SHA-NI in 32-bit mode, so it could not be tested.
+// Both families have a SHA-NI path (the SHA extensions, everything in
+// xmm0-xmm7), an SSSE3 path (legacy SSE encodings: pshufb, palignr) and an
+// AVX path (the SSSE3 algorithm in three-operand VEX forms, fewer register
+// copies). In the SSSE3 and AVX paths the rounds run in the general-purpose
+// registers and the message schedule in xmm0-xmm7; the generators' headers
+// give the register plans and instruction counts.
+//
+// The SHA-NI paths are tested although this machine cannot run them
+// natively in 32-bit mode (no IA-32 emulation in the kernel, and
+// qemu-i386 7.2 raises SIGILL on the SHA instructions): crypto_test
+// --emulate-sha-ni, under qemu-i386, installs the test-only SIGILL handler
+// of crypto/test/sha_ni_emu.h, which emulates the seven SHA instructions,
+// and turns the SHA capability bit on, so the tests of sha_asm_x86_test.cc
+// and the SHA, digest, HMAC and HKDF suites go through these paths
+// (util/all_tests.json runs them so in its i686 mode).
 
 #ifndef OPENSSL_HEADER_CRYPTO_SHA_ASM_SHA_ASM_X86_H
 #define OPENSSL_HEADER_CRYPTO_SHA_ASM_SHA_ASM_X86_H
@@ -33,6 +42,13 @@ extern "C" {
 
 // SHA-1.
 
+// sha1_block_data_order_shani uses the SHA extensions (sha1rnds4,
+// sha1nexte, sha1msg1/2) and, beside them, pshufb (SSSE3) and pextrd
+// (SSE4.1); every CPU with the SHA extensions has SSSE3 and SSE4.1, so its
+// predicate is CRYPTO_is_x86_SHA_capable.
+void sha1_block_data_order_shani(uint32_t state[5], const uint8_t *in,
+                                 size_t num_blocks);
+
 // sha1_block_data_order_ssse3 needs SSSE3. Predicate:
 // CRYPTO_is_SSSE3_capable.
 void sha1_block_data_order_ssse3(uint32_t state[5], const uint8_t *in,
@@ -44,6 +60,13 @@ void sha1_block_data_order_avx(uint32_t state[5], const uint8_t *in,
                                size_t num_blocks);
 
 // SHA-256 (and SHA-224, which shares its block function).
+
+// sha256_block_data_order_shani uses the SHA extensions (sha256rnds2,
+// sha256msg1/2) and, beside them, pshufb, palignr (SSSE3) and pblendw
+// (SSE4.1); every CPU with the SHA extensions has SSSE3 and SSE4.1, so its
+// predicate is CRYPTO_is_x86_SHA_capable.
+void sha256_block_data_order_shani(uint32_t state[8], const uint8_t *in,
+                                   size_t num_blocks);
 
 // sha256_block_data_order_ssse3 needs SSSE3. Predicate:
 // CRYPTO_is_SSSE3_capable.
