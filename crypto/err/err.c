@@ -10,10 +10,12 @@
 
 #include "../internal.h"
 
+// The queue keeps the newest ERR_NUM_ERRORS codes: `count` of them, the
+// oldest at codes[first], the others following it round the ring.
 typedef struct {
   uint32_t codes[ERR_NUM_ERRORS];
-  unsigned top;     // index of the newest code
-  unsigned bottom;  // index just before the oldest code; top == bottom: empty
+  unsigned first;  // index of the oldest code
+  unsigned count;  // 0 .. ERR_NUM_ERRORS
 } ERR_STATE;
 
 static _Thread_local ERR_STATE err_state;
@@ -24,40 +26,43 @@ void ERR_put_error(int library, int unused, int reason, const char *file,
   (void)file;
   (void)line;
   ERR_STATE *state = &err_state;
-  state->top = (state->top + 1) % ERR_NUM_ERRORS;
-  if (state->top == state->bottom) {
-    // Full: drop the oldest code.
-    state->bottom = (state->bottom + 1) % ERR_NUM_ERRORS;
+  if (state->count == ERR_NUM_ERRORS) {
+    // Full: the newest code takes the place of the oldest.
+    state->codes[state->first] = ERR_PACK(library, reason);
+    state->first = (state->first + 1) % ERR_NUM_ERRORS;
+    return;
   }
-  state->codes[state->top] = ERR_PACK(library, reason);
+  state->codes[(state->first + state->count) % ERR_NUM_ERRORS] =
+      ERR_PACK(library, reason);
+  state->count++;
 }
 
 uint32_t ERR_get_error(void) {
   ERR_STATE *state = &err_state;
-  if (state->top == state->bottom) {
+  if (state->count == 0) {
     return 0;
   }
-  unsigned i = (state->bottom + 1) % ERR_NUM_ERRORS;
-  uint32_t code = state->codes[i];
-  state->codes[i] = 0;
-  state->bottom = i;
+  uint32_t code = state->codes[state->first];
+  state->codes[state->first] = 0;
+  state->first = (state->first + 1) % ERR_NUM_ERRORS;
+  state->count--;
   return code;
 }
 
 uint32_t ERR_peek_error(void) {
   const ERR_STATE *state = &err_state;
-  if (state->top == state->bottom) {
+  if (state->count == 0) {
     return 0;
   }
-  return state->codes[(state->bottom + 1) % ERR_NUM_ERRORS];
+  return state->codes[state->first];
 }
 
 uint32_t ERR_peek_last_error(void) {
   const ERR_STATE *state = &err_state;
-  if (state->top == state->bottom) {
+  if (state->count == 0) {
     return 0;
   }
-  return state->codes[state->top];
+  return state->codes[(state->first + state->count - 1) % ERR_NUM_ERRORS];
 }
 
 void ERR_clear_error(void) { memset(&err_state, 0, sizeof(err_state)); }

@@ -20,12 +20,33 @@ TEST(ErrTest, QueueOrderAndOverflow) {
   EXPECT_EQ(HKDF_R_OUTPUT_TOO_LARGE, ERR_GET_REASON(ERR_get_error()));
   EXPECT_EQ(0u, ERR_get_error());
 
-  // Pushing more than the queue holds keeps the newest ERR_NUM_ERRORS - 1.
-  for (int i = 1; i <= 40; i++) {
+  // Pushing 20 codes keeps the newest ERR_NUM_ERRORS (16), oldest first.
+  static_assert(ERR_NUM_ERRORS == 16, "err.h documents a 16-code queue");
+  for (int i = 1; i <= 20; i++) {
     ERR_put_error(ERR_LIB_CRYPTO, 0, i, __FILE__, __LINE__);
   }
-  uint32_t first = ERR_get_error();
-  EXPECT_EQ(40 - (ERR_NUM_ERRORS - 1) + 1, ERR_GET_REASON(first));
+  EXPECT_EQ(20, ERR_GET_REASON(ERR_peek_last_error()));
+  int kept = 0;
+  uint32_t code;
+  while ((code = ERR_get_error()) != 0) {
+    EXPECT_EQ(20 - ERR_NUM_ERRORS + 1 + kept, ERR_GET_REASON(code));
+    kept++;
+  }
+  EXPECT_EQ(ERR_NUM_ERRORS, kept);
+  EXPECT_EQ(0u, ERR_peek_last_error());
+
+  // Exactly ERR_NUM_ERRORS codes are all kept; and the ring keeps working
+  // after it has wrapped and been emptied.
+  for (int round = 0; round < 3; round++) {
+    for (int i = 1; i <= ERR_NUM_ERRORS; i++) {
+      ERR_put_error(ERR_LIB_CRYPTO, 0, 100 * round + i, __FILE__, __LINE__);
+    }
+    EXPECT_EQ(100 * round + 1, ERR_GET_REASON(ERR_peek_error()));
+    for (int i = 1; i <= ERR_NUM_ERRORS; i++) {
+      EXPECT_EQ(100 * round + i, ERR_GET_REASON(ERR_get_error()));
+    }
+    EXPECT_EQ(0u, ERR_get_error());
+  }
   ERR_clear_error();
   EXPECT_EQ(0u, ERR_peek_error());
 }

@@ -16,6 +16,8 @@ extern "C" {
 // raised it (bits 24..31) and a reason (bits 0..23). The queue holds the most
 // recent ERR_NUM_ERRORS codes; older ones are dropped.
 
+// ERR_NUM_ERRORS is how many codes each thread's queue keeps: once it is
+// full, pushing a code drops the oldest one.
 #define ERR_NUM_ERRORS 16
 
 // Libraries.
