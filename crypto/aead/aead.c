@@ -7,10 +7,19 @@
 // Every entry point checks in the same order: the context is initialised;
 // no length exceeds the AEAD's limit (refused without writing anything,
 // since the stated buffer sizes are then not credible); the nonce size; the
-// tag length or a too-short input (open); the output sizes; aliasing. Only
-// then does the algorithm run. The first three are aead_check_start, and
-// aead_finish turns every entry point's result into its return value and
-// wiped outputs.
+// tag length or a too-short input (open); aliasing (refused without writing
+// anything, since a wiped output would clobber an input); the output sizes.
+// Only then does the algorithm run. The first three are aead_check_start,
+// and aead_finish turns every entry point's result into its return value
+// and wiped outputs.
+//
+// Aliasing (the rules documented in aead.h): an output may be exactly on
+// top of the input it is computed from (`out` == `in`) and otherwise must
+// not overlap an input that is read after it is written: `in`, `extra_in`,
+// and for seal_scatter `out_tag` must not overlap any buffer but the
+// nonce and the AD. The nonce and open's tag are copied here before the
+// algorithm runs, and the algorithms read the AD in full before writing
+// (crypto/aead/internal.h), so those three may overlap anything.
 
 #include <openssl/aead.h>
 
@@ -102,6 +111,13 @@ enum aead_result {
   kAEADFailNoWrite,
 };
 
+// aead_refuse_alias pushes CIPHER_R_OUTPUT_ALIASES_INPUT. Nothing may be
+// written after it: the outputs overlap inputs the caller still holds.
+static enum aead_result aead_refuse_alias(void) {
+  OPENSSL_PUT_ERROR(CIPHER, CIPHER_R_OUTPUT_ALIASES_INPUT);
+  return kAEADFailNoWrite;
+}
+
 // aead_exceeds_limit returns one (and pushes CIPHER_R_TOO_LARGE) if `a` + `b`
 // bytes of plaintext are more than `aead` may seal under one nonce. The sum
 // is never formed, so it cannot overflow.
@@ -183,19 +199,25 @@ static enum aead_result aead_seal_scatter(
   if (r != kAEADOk) {
     return r;
   }
+  // The `tag_out_len` bytes of `out_tag` are what is written (and, if the
+  // room is too small, what the wipe below stays within).
   size_t tag_out_len = extra_in_len + ctx->tag_len;
+  if (aead_overlaps_partially(out, in, in_len) ||
+      buffers_alias(out, in_len, extra_in, extra_in_len) ||
+      buffers_alias(out_tag, tag_out_len, in, in_len) ||
+      buffers_alias(out_tag, tag_out_len, out, in_len) ||
+      buffers_alias(out_tag, tag_out_len, extra_in, extra_in_len)) {
+    return aead_refuse_alias();
+  }
   if (max_out_tag_len < tag_out_len) {
     OPENSSL_PUT_ERROR(CIPHER, CIPHER_R_BUFFER_TOO_SMALL);
     return kAEADFailWipe;
   }
-  if (aead_overlaps_partially(out, in, in_len) ||
-      buffers_alias(out_tag, tag_out_len, in, in_len) ||
-      buffers_alias(out_tag, tag_out_len, out, in_len) ||
-      buffers_alias(out_tag, tag_out_len, extra_in, extra_in_len)) {
-    OPENSSL_PUT_ERROR(CIPHER, CIPHER_R_OUTPUT_ALIASES_INPUT);
-    return kAEADFailWipe;
-  }
-  ctx->aead->seal(ctx, out, out_tag, nonce, in, in_len, extra_in,
+  // The nonce may lie in `out` or `out_tag`: the algorithm gets a copy.
+  uint8_t nonce_copy[EVP_AEAD_MAX_NONCE_LENGTH];
+  assert(nonce_len <= sizeof(nonce_copy));
+  OPENSSL_memcpy(nonce_copy, nonce, nonce_len);
+  ctx->aead->seal(ctx, out, out_tag, nonce_copy, in, in_len, extra_in,
                   extra_in_len, ad, ad_len);
   *out_tag_len = tag_out_len;
   return kAEADOk;
@@ -214,10 +236,16 @@ static enum aead_result aead_open_gather(
     return kAEADFailWipe;
   }
   if (aead_overlaps_partially(out, in, in_len)) {
-    OPENSSL_PUT_ERROR(CIPHER, CIPHER_R_OUTPUT_ALIASES_INPUT);
-    return kAEADFailWipe;
+    return aead_refuse_alias();
   }
-  if (!ctx->aead->open(ctx, out, nonce, in, in_len, in_tag, ad, ad_len)) {
+  // The nonce and the tag may lie in `out`: the algorithm gets copies.
+  uint8_t nonce_copy[EVP_AEAD_MAX_NONCE_LENGTH];
+  uint8_t tag_copy[EVP_AEAD_MAX_OVERHEAD];
+  assert(nonce_len <= sizeof(nonce_copy) && in_tag_len <= sizeof(tag_copy));
+  OPENSSL_memcpy(nonce_copy, nonce, nonce_len);
+  OPENSSL_memcpy(tag_copy, in_tag, in_tag_len);
+  if (!ctx->aead->open(ctx, out, nonce_copy, in, in_len, tag_copy, ad,
+                       ad_len)) {
     OPENSSL_PUT_ERROR(CIPHER, CIPHER_R_BAD_DECRYPT);
     return kAEADFailWipe;
   }
@@ -261,14 +289,13 @@ static enum aead_result aead_seal(const EVP_AEAD_CTX *ctx, uint8_t *out,
     return r;
   }
   size_t total = in_len + ctx->tag_len;
-  if (max_out_len < total) {
-    OPENSSL_PUT_ERROR(CIPHER, CIPHER_R_BUFFER_TOO_SMALL);
-    return kAEADFailWipe;
-  }
   // The ciphertext and the tag, `total` bytes, may only overlap `in` when
   // the ciphertext is exactly on top of it.
   if (out != in && buffers_alias(out, total, in, in_len)) {
-    OPENSSL_PUT_ERROR(CIPHER, CIPHER_R_OUTPUT_ALIASES_INPUT);
+    return aead_refuse_alias();
+  }
+  if (max_out_len < total) {
+    OPENSSL_PUT_ERROR(CIPHER, CIPHER_R_BUFFER_TOO_SMALL);
     return kAEADFailWipe;
   }
   size_t tag_len;
@@ -308,6 +335,11 @@ static enum aead_result aead_open(const EVP_AEAD_CTX *ctx, uint8_t *out,
     return kAEADFailWipe;
   }
   size_t plaintext_len = in_len - tag_len;
+  // The plaintext may only overlap the input (ciphertext and tag) when it
+  // is exactly on top of it.
+  if (out != in && buffers_alias(out, plaintext_len, in, in_len)) {
+    return aead_refuse_alias();
+  }
   if (max_out_len < plaintext_len) {
     OPENSSL_PUT_ERROR(CIPHER, CIPHER_R_BUFFER_TOO_SMALL);
     return kAEADFailWipe;

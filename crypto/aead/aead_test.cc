@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -744,50 +745,250 @@ TEST_P(PerAEADTest, BufferTooSmall) {
   EXPECT_TRUE(AllZero(out_tag.data(), out_tag.size()));
 }
 
+// A partially overlapping output is refused before anything is written:
+// the caller's buffer is left as it was.
 TEST_P(PerAEADTest, PartialOverlapRefused) {
   ScopedCtx ctx;
   InitCtx(ctx.get());
   std::vector<uint8_t> nonce(nonce_len(), 4);
   size_t len;
+  const std::vector<uint8_t> before(200, 0x11);
   for (int shift : {-16, -1, 1, 5, 16}) {
     SCOPED_TRACE(shift);
-    std::vector<uint8_t> buf(200, 0x11);
+    std::vector<uint8_t> buf = before;
     uint8_t *in = buf.data() + 50;
     uint8_t *out = in + shift;
+    len = 99;
     EXPECT_FALSE(EVP_AEAD_CTX_seal(ctx.get(), out, &len, 64 + 16,
                                    nonce.data(), nonce.size(), in, 64,
                                    nullptr, 0));
     ExpectError(CIPHER_R_OUTPUT_ALIASES_INPUT);
     EXPECT_EQ(0u, len);
-    EXPECT_TRUE(AllZero(out, 64 + 16));
+    EXPECT_EQ(Bytes(before), Bytes(buf));
 
-    buf.assign(200, 0x11);
+    len = 99;
     EXPECT_FALSE(EVP_AEAD_CTX_open(ctx.get(), out, &len, 64, nonce.data(),
                                    nonce.size(), in, 64 + 16, nullptr, 0));
     ExpectError(CIPHER_R_OUTPUT_ALIASES_INPUT);
     EXPECT_EQ(0u, len);
-    EXPECT_TRUE(AllZero(out, 64));
+    EXPECT_EQ(Bytes(before), Bytes(buf));
 
-    buf.assign(200, 0x11);
     EXPECT_FALSE(EVP_AEAD_CTX_open_gather(ctx.get(), out, nonce.data(),
                                           nonce.size(), in, 64, in + 64, 16,
                                           nullptr, 0));
     ExpectError(CIPHER_R_OUTPUT_ALIASES_INPUT);
-    EXPECT_TRUE(AllZero(out, 64));
+    EXPECT_EQ(Bytes(before), Bytes(buf));
+  }
+}
+
+// AliasCase places the arguments of one seal_scatter (or open_gather) call
+// at byte offsets in one buffer. For open_gather, `extra` is the offset of
+// `in_tag` and `extra_len` is unused.
+struct AliasCase {
+  const char *what;
+  bool allowed;  // false: refused with CIPHER_R_OUTPUT_ALIASES_INPUT
+  size_t out, out_tag, in, extra, nonce, ad;
+  size_t in_len = 100, extra_len = 20, ad_len = 30;
+};
+
+constexpr size_t kAliasBufLen = 600;
+
+// seal_scatter: every pair of arguments that may alias, and every one that
+// may not. Lengths: in 100, extra_in 20, ad 30, out_tag 20 + 16; nonce 12
+// or 24.
+const AliasCase kScatterCases[] = {
+    {"disjoint", true, 0, 200, 300, 450, 500, 540},
+    {"out == in", true, 0, 200, 0, 300, 400, 450},
+    {"extra_in right after out == in", true, 0, 200, 0, 100, 400, 450},
+    {"extra_in inside in", true, 0, 200, 300, 350, 450, 500},
+    {"extra_in == in", true, 0, 200, 300, 300, 450, 500, 20, 20},
+    {"nonce inside out", true, 0, 200, 300, 450, 50, 500},
+    {"nonce inside out == in", true, 0, 200, 0, 300, 40, 450},
+    {"nonce straddles the end of out", true, 0, 200, 300, 450, 90, 500},
+    {"nonce inside out_tag", true, 0, 200, 300, 450, 210, 500},
+    {"nonce inside the tag part of out_tag", true, 0, 200, 300, 450, 222, 500},
+    {"ad inside out", true, 0, 200, 300, 450, 500, 10},
+    {"ad inside out == in", true, 0, 200, 0, 300, 400, 50},
+    {"ad inside out_tag", true, 0, 200, 300, 450, 500, 205},
+    {"ad covers out and out_tag", true, 0, 100, 300, 450, 500, 0, 100, 20, 150},
+    {"ad and nonce overlap", true, 0, 200, 300, 450, 500, 505},
+    {"empty extra_in inside out", true, 0, 200, 300, 50, 450, 500, 100, 0},
+    {"empty in, out inside extra_in", true, 455, 200, 300, 450, 500, 540, 0},
+    {"extra_in inside out", false, 0, 200, 300, 50, 450, 500},
+    {"extra_in inside out == in", false, 0, 200, 0, 50, 400, 450},
+    {"extra_in straddles the end of out", false, 0, 200, 300, 90, 450, 500},
+    {"extra_in straddles the start of out", false, 100, 300, 400, 90, 500, 540},
+    {"out one byte after in", false, 1, 200, 0, 300, 400, 450},
+    {"out one byte before in", false, 0, 200, 1, 300, 400, 450},
+    {"out_tag inside in", false, 0, 310, 300, 450, 500, 540},
+    {"out_tag inside out", false, 0, 10, 300, 450, 500, 540},
+    {"out_tag inside out == in", false, 0, 99, 0, 300, 400, 450},
+    {"out_tag inside extra_in", false, 0, 455, 300, 450, 500, 540},
+    {"out_tag ends inside extra_in", false, 0, 200, 300, 230, 450, 500},
+};
+
+// open_gather: `extra` is `in_tag`. Lengths: in 100, tag 16, ad 30.
+const AliasCase kGatherCases[] = {
+    {"disjoint", true, 0, 0, 200, 350, 400, 450},
+    {"out == in", true, 0, 0, 0, 200, 250, 300},
+    {"tag right after out == in", true, 0, 0, 0, 100, 250, 300},
+    {"tag inside out", true, 0, 0, 200, 40, 400, 450},
+    {"nonce inside out", true, 0, 0, 200, 350, 60, 450},
+    {"ad inside out", true, 0, 0, 200, 350, 400, 20},
+    {"tag, nonce and ad inside out", true, 0, 0, 200, 0, 16, 50},
+    {"out one byte after in", false, 201, 0, 200, 350, 400, 450},
+    {"out one byte before in", false, 199, 0, 200, 350, 400, 450},
+    {"out straddles the end of in", false, 290, 0, 200, 450, 500, 540},
+};
+
+// AliasTest runs each AliasCase for each AEAD.
+class AliasTest : public PerAEADTest {
+ protected:
+  static constexpr size_t kTagLen = 16;
+  void SetUp() override { InitCtx(ctx_.get(), kTagLen); }
+  ScopedCtx ctx_;
+
+  // CheckResult checks a call on `buf` against `expected`: the output the
+  // copy-everything-first reference wrote there (allowed cases), or the
+  // buffer as it was before (refused cases).
+  void CheckResult(const AliasCase &c, int ok,
+                   const std::vector<uint8_t> &expected,
+                   const std::vector<uint8_t> &buf) {
+    if (c.allowed) {
+      EXPECT_TRUE(ok);
+      EXPECT_EQ(0u, ERR_get_error());
+    } else {
+      EXPECT_FALSE(ok);
+      ExpectError(CIPHER_R_OUTPUT_ALIASES_INPUT);
+    }
+    EXPECT_EQ(Bytes(expected), Bytes(buf));
+  }
+};
+
+INSTANTIATE_TEST_SUITE_P(All, AliasTest, testing::ValuesIn(kAEADs),
+                         [](const testing::TestParamInfo<AEADInfo> &param_info) {
+                           return std::string(param_info.param.name);
+                         });
+
+TEST_P(AliasTest, SealScatter) {
+  EVP_AEAD_CTX *ctx = ctx_.get();
+  TestRNG rng(0xa11a5);
+  for (const AliasCase &c : kScatterCases) {
+    SCOPED_TRACE(c.what);
+    std::vector<uint8_t> buf = rng.Bytes(kAliasBufLen);
+    uint8_t *b = buf.data();
+    const size_t tag_out_len = c.extra_len + kTagLen;
+    // The reference: every input copied out first, outputs apart.
+    std::vector<uint8_t> nonce(b + c.nonce, b + c.nonce + nonce_len()),
+        in(b + c.in, b + c.in + c.in_len),
+        extra(b + c.extra, b + c.extra + c.extra_len),
+        ad(b + c.ad, b + c.ad + c.ad_len), ref_out(c.in_len),
+        ref_tag(tag_out_len);
+    size_t ref_tag_len;
+    ASSERT_TRUE(EVP_AEAD_CTX_seal_scatter(
+        ctx, ref_out.data(), ref_tag.data(), &ref_tag_len,
+        ref_tag.size(), nonce.data(), nonce.size(), in.data(), in.size(),
+        extra.data(), extra.size(), ad.data(), ad.size()));
+    std::vector<uint8_t> expected = buf;
+    if (c.allowed) {
+      std::copy(ref_out.begin(), ref_out.end(), expected.begin() + c.out);
+      std::copy(ref_tag.begin(), ref_tag.end(), expected.begin() + c.out_tag);
+    }
+    size_t out_tag_len = 99;
+    int ok = EVP_AEAD_CTX_seal_scatter(
+        ctx, b + c.out, b + c.out_tag, &out_tag_len, tag_out_len,
+        b + c.nonce, nonce_len(), b + c.in, c.in_len, b + c.extra,
+        c.extra_len, b + c.ad, c.ad_len);
+    CheckResult(c, ok, expected, buf);
+    EXPECT_EQ(c.allowed ? tag_out_len : 0, out_tag_len);
+  }
+}
+
+TEST_P(AliasTest, OpenGather) {
+  EVP_AEAD_CTX *ctx = ctx_.get();
+  TestRNG rng(0x9a7e);
+  for (const AliasCase &c : kGatherCases) {
+    SCOPED_TRACE(c.what);
+    std::vector<uint8_t> buf = rng.Bytes(kAliasBufLen);
+    uint8_t *b = buf.data();
+    std::vector<uint8_t> nonce(b + c.nonce, b + c.nonce + nonce_len()),
+        ad(b + c.ad, b + c.ad + c.ad_len);
+    // A valid sealed text at `in` and `extra` (the tag) under the nonce and
+    // AD the buffer holds (the cases keep those clear of `in` and the tag).
+    std::vector<uint8_t> pt = rng.Bytes(c.in_len), ct(c.in_len),
+                         tag(kTagLen);
+    size_t tag_len;
+    ASSERT_TRUE(EVP_AEAD_CTX_seal_scatter(
+        ctx, ct.data(), tag.data(), &tag_len, tag.size(), nonce.data(),
+        nonce.size(), pt.data(), pt.size(), nullptr, 0, ad.data(),
+        ad.size()));
+    std::copy(ct.begin(), ct.end(), buf.begin() + c.in);
+    std::copy(tag.begin(), tag.end(), buf.begin() + c.extra);
+    std::vector<uint8_t> expected = buf;
+    if (c.allowed) {
+      std::copy(pt.begin(), pt.end(), expected.begin() + c.out);
+    }
+    int ok = EVP_AEAD_CTX_open_gather(ctx, b + c.out, b + c.nonce,
+                                      nonce_len(), b + c.in, c.in_len,
+                                      b + c.extra, kTagLen, b + c.ad,
+                                      c.ad_len);
+    CheckResult(c, ok, expected, buf);
+  }
+}
+
+// seal and open: the nonce and the AD may lie in the output (in place too,
+// where the tag part of `out` follows `in`); the output may not overlap
+// the tag part of open's input unless it starts at `in`.
+TEST_P(AliasTest, SealOpen) {
+  constexpr size_t kLen = 100;
+  EVP_AEAD_CTX *ctx = ctx_.get();
+  TestRNG rng(0x5ea1);
+  // {what, nonce offset, ad offset} for an in-place seal at offset 0.
+  struct Place {
+    const char *what;
+    size_t nonce, ad;
+  };
+  for (const Place &p : {Place{"nonce in the tag part", kLen + 2, 300},
+                         Place{"nonce in the plaintext", 10, 300},
+                         Place{"ad over plaintext and tag", 300, kLen - 10}}) {
+    SCOPED_TRACE(p.what);
+    std::vector<uint8_t> buf = rng.Bytes(kAliasBufLen);
+    uint8_t *b = buf.data();
+    std::vector<uint8_t> nonce(b + p.nonce, b + p.nonce + nonce_len()),
+        ad(b + p.ad, b + p.ad + 30), pt(b, b + kLen), sealed(kLen + kTagLen);
+    size_t len;
+    ASSERT_TRUE(EVP_AEAD_CTX_seal(ctx, sealed.data(), &len,
+                                  sealed.size(), nonce.data(), nonce.size(),
+                                  pt.data(), pt.size(), ad.data(), ad.size()));
+    ASSERT_TRUE(EVP_AEAD_CTX_seal(ctx, b, &len, kLen + kTagLen,
+                                  b + p.nonce, nonce_len(), b, kLen,
+                                  b + p.ad, 30));
+    EXPECT_EQ(Bytes(sealed), Bytes(b, kLen + kTagLen));
+
+    // Open out of place, with the nonce and the AD (copied back where they
+    // were) inside the output.
+    std::vector<uint8_t> buf2 = rng.Bytes(kAliasBufLen);
+    uint8_t *b2 = buf2.data();
+    std::copy(sealed.begin(), sealed.end(), buf2.begin() + 400);
+    std::copy(nonce.begin(), nonce.end(), buf2.begin() + 10);
+    std::copy(ad.begin(), ad.end(), buf2.begin() + 50);
+    ASSERT_TRUE(EVP_AEAD_CTX_open(ctx, b2, &len, kLen, b2 + 10,
+                                  nonce_len(), b2 + 400, kLen + kTagLen,
+                                  b2 + 50, 30));
+    EXPECT_EQ(Bytes(pt), Bytes(b2, kLen));
   }
 
-  // seal_scatter: out_tag may not overlap the input, the output or the
-  // extra input.
-  std::vector<uint8_t> buf(300, 0x22);
-  uint8_t *in = buf.data(), *out = buf.data() + 100,
-          *extra = buf.data() + 200;
-  for (uint8_t *out_tag : {in + 10, out + 10, extra + 5}) {
-    EXPECT_FALSE(EVP_AEAD_CTX_seal_scatter(
-        ctx.get(), out, out_tag, &len, 16 + 8, nonce.data(), nonce.size(),
-        in, 50, extra, 8, nullptr, 0));
-    ExpectError(CIPHER_R_OUTPUT_ALIASES_INPUT);
-    EXPECT_EQ(0u, len);
-  }
+  // open: an output that overlaps only the tag at the end of the input is
+  // refused, and nothing is written.
+  std::vector<uint8_t> buf = rng.Bytes(kAliasBufLen);
+  const std::vector<uint8_t> before = buf;
+  size_t len = 99;
+  EXPECT_FALSE(EVP_AEAD_CTX_open(ctx, buf.data() + kLen, &len, kLen,
+                                 buf.data() + 300, nonce_len(), buf.data(),
+                                 kLen + kTagLen, nullptr, 0));
+  ExpectError(CIPHER_R_OUTPUT_ALIASES_INPUT);
+  EXPECT_EQ(0u, len);
+  EXPECT_EQ(Bytes(before), Bytes(buf));
 }
 
 // A wrong tag, a tag of the wrong length (gather) and a ciphertext shorter
@@ -898,12 +1099,13 @@ TEST_P(PerAEADTest, TooLarge) {
 
   // Exactly the limit passes the length check: with no room in the output
   // the call fails for that reason instead (and, with max_out_len = 0,
-  // writes nothing).
+  // writes nothing). In place, since an output of `limit` bytes apart from
+  // the input would overlap it and be refused first.
   EXPECT_FALSE(EVP_AEAD_CTX_seal(ctx.get(), out, &len, 0, nonce.data(),
-                                 nonce.size(), in, limit, nullptr, 0));
+                                 nonce.size(), out, limit, nullptr, 0));
   ExpectError(CIPHER_R_BUFFER_TOO_SMALL);
   EXPECT_FALSE(EVP_AEAD_CTX_open(ctx.get(), out, &len, 0, nonce.data(),
-                                 nonce.size(), in, limit + 16, nullptr, 0));
+                                 nonce.size(), out, limit + 16, nullptr, 0));
   ExpectError(CIPHER_R_BUFFER_TOO_SMALL);
   EXPECT_TRUE(AllEqual(out, sizeof(out), 0xaa));
 }

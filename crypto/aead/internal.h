@@ -18,6 +18,12 @@ extern "C" {
 // output buffers are large enough (without size_t overflow), the buffers do
 // not alias in forbidden ways and, for open, the tag has the context's
 // length. aead.c also zeroes the outputs on failure.
+//
+// What may alias when seal and open run (aead.c refuses the rest): `out`
+// is `in` or does not overlap it; `out_tag` overlaps none of `in`, `out`
+// and `extra_in`; `extra_in` does not overlap `out`. `nonce` and `in_tag`
+// are aead.c's own copies. `ad` may overlap any output, so seal and open
+// must read all of `ad` before they write any output byte.
 struct evp_aead_st {
   uint8_t key_len;
   uint8_t nonce_len;

@@ -121,22 +121,35 @@ OPENSSL_EXPORT const EVP_AEAD *EVP_AEAD_CTX_aead(const EVP_AEAD_CTX *ctx);
 // Sealing and opening.
 //
 // For every function below: `nonce_len` must be EVP_AEAD_nonce_length of
-// the context's AEAD (CIPHER_R_INVALID_NONCE_SIZE otherwise); the output may
-// be exactly the input (in-place) but must not overlap it otherwise
-// (CIPHER_R_OUTPUT_ALIASES_INPUT); a pointer may be NULL when its length is
-// 0; the AD may overlap anything. Lengths above the AEAD's limit are refused
-// with CIPHER_R_TOO_LARGE. On failure, `*out_len` (or `*out_tag_len`) is set
-// to zero and the output buffers are zeroed (all `max_out_len` bytes, or
-// `in_len` bytes of `out` and `max_out_tag_len` of `out_tag`), except when
-// the lengths themselves were refused as too large, in which case nothing is
-// written to them.
+// the context's AEAD (CIPHER_R_INVALID_NONCE_SIZE otherwise); a pointer may
+// be NULL when its length is 0. Lengths above the AEAD's limit are refused
+// with CIPHER_R_TOO_LARGE.
+//
+// Aliasing: an output may be exactly the input it is computed from
+// (`out` == `in`, in-place) but must not overlap it otherwise, nor overlap
+// any other input that is read after outputs are written: `extra_in`, and
+// for seal_scatter's `out_tag` every buffer but the nonce and the AD (the
+// rules per function are below). Those arrangements are refused with
+// CIPHER_R_OUTPUT_ALIASES_INPUT before anything is written, so the caller's
+// buffers are unchanged. The nonce, the AD and open_gather's `in_tag` may
+// overlap anything, outputs included: they are read in full before the
+// first output byte is written. Inputs may overlap each other. Only the
+// bytes a call writes count as its output: `in_len` bytes of `out` (plus
+// the tag for seal), and `extra_in_len` + tag length bytes of `out_tag`.
+//
+// On other failures `*out_len` (or `*out_tag_len`) is set to zero and the
+// output buffers are zeroed (all `max_out_len` bytes, or `in_len` bytes of
+// `out` and `max_out_tag_len` of `out_tag`), except when the lengths
+// themselves were refused as too large, in which case nothing is written to
+// them. (An aliasing refusal also sets `*out_len` to zero.)
 
 // EVP_AEAD_CTX_seal encrypts and authenticates the `in_len` bytes of `in`
 // and authenticates the `ad_len` bytes of `ad`, writing the ciphertext
 // followed by the tag (in_len + tag length bytes) to `out` and that length to
 // `*out_len`. `max_out_len` is the size of `out`; if it is too small the call
-// fails with CIPHER_R_BUFFER_TOO_SMALL. It returns one on success and zero on
-// failure.
+// fails with CIPHER_R_BUFFER_TOO_SMALL. The in_len + tag length bytes written
+// to `out` must start at `in` or not overlap `in`. It returns one on success
+// and zero on failure.
 OPENSSL_EXPORT int EVP_AEAD_CTX_seal(const EVP_AEAD_CTX *ctx, uint8_t *out,
                                      size_t *out_len, size_t max_out_len,
                                      const uint8_t *nonce, size_t nonce_len,
@@ -149,8 +162,9 @@ OPENSSL_EXPORT int EVP_AEAD_CTX_seal(const EVP_AEAD_CTX *ctx, uint8_t *out,
 // to `*out_len`. It returns one on success. If `in` is shorter than a tag or
 // the tag does not match, it returns zero with CIPHER_R_BAD_DECRYPT and no
 // plaintext is written: `out` is zeroed. `max_out_len` is the size of `out`
-// (CIPHER_R_BUFFER_TOO_SMALL if too small). The tag is compared in constant
-// time.
+// (CIPHER_R_BUFFER_TOO_SMALL if too small). The in_len - tag length bytes
+// written to `out` must start at `in` or not overlap the `in_len` bytes of
+// `in`. The tag is compared in constant time.
 OPENSSL_EXPORT int EVP_AEAD_CTX_open(const EVP_AEAD_CTX *ctx, uint8_t *out,
                                      size_t *out_len, size_t max_out_len,
                                      const uint8_t *nonce, size_t nonce_len,
@@ -162,9 +176,12 @@ OPENSSL_EXPORT int EVP_AEAD_CTX_open(const EVP_AEAD_CTX *ctx, uint8_t *out,
 // `extra_in_len` bytes of `extra_in` as if they followed `in`, writing them
 // to `out_tag`, followed by the tag. `*out_tag_len` is set to
 // extra_in_len + tag length, which must fit in `max_out_tag_len`
-// (CIPHER_R_BUFFER_TOO_SMALL otherwise). `out_tag` must not overlap `in`,
-// `out` or `extra_in` (CIPHER_R_OUTPUT_ALIASES_INPUT). It returns one on
-// success and zero on failure.
+// (CIPHER_R_BUFFER_TOO_SMALL otherwise). Aliasing, refused with
+// CIPHER_R_OUTPUT_ALIASES_INPUT: `out` must be `in` or not overlap it;
+// `out` must not overlap `extra_in` (even when `out` == `in`); the
+// extra_in_len + tag length bytes of `out_tag` must not overlap `in`, `out`
+// or `extra_in`. `in` and `extra_in` may overlap each other; `nonce` and
+// `ad` may overlap anything. It returns one on success and zero on failure.
 OPENSSL_EXPORT int EVP_AEAD_CTX_seal_scatter(
     const EVP_AEAD_CTX *ctx, uint8_t *out, uint8_t *out_tag,
     size_t *out_tag_len, size_t max_out_tag_len, const uint8_t *nonce,
@@ -174,8 +191,9 @@ OPENSSL_EXPORT int EVP_AEAD_CTX_seal_scatter(
 
 // EVP_AEAD_CTX_open_gather checks the `in_tag_len`-byte tag `in_tag` over
 // `ad` and the `in_len` bytes of ciphertext `in`, and if it matches writes
-// the `in_len` bytes of plaintext to `out` (which may equal `in`). It returns
-// one on success. If `in_tag_len` is not the context's tag length or the tag
+// the `in_len` bytes of plaintext to `out`, which must be `in` or not overlap
+// it (CIPHER_R_OUTPUT_ALIASES_INPUT); `in_tag`, `nonce` and `ad` may overlap
+// anything, `out` included. It returns one on success. If `in_tag_len` is not the context's tag length or the tag
 // does not match, it returns zero with CIPHER_R_BAD_DECRYPT and zeroes the
 // `in_len` bytes of `out`; no plaintext is ever written before the tag is
 // verified.
