@@ -186,3 +186,72 @@ for x in (0, X):
     aead_open_seed("raw_text_%d" % x, x | IN_PLACE, 0, 0, 0, 0, aead_ad,
                    LADIES)
     aead_open_seed("raw_big_%d" % x, x | GATHER, 0, 0, 0, 65000, b"")
+
+# aead_alias: flags (bit 0 XChaCha20-Poly1305, bit 1 open_gather, bit 2
+# out = in, bit 3 corrupt the tag), tag length, in_len, extra_in_len,
+# ad_len, block size field, six offsets (out, out_tag, in, extra_in or
+# in_tag, nonce, ad), seed, block contents (see fuzz/aead_alias.c). The
+# seeds name the block size and offsets directly; alias_seed encodes the
+# block size field so the fuzzer decodes exactly those.
+ALIAS_OPEN, ALIAS_OUT_IS_IN, ALIAS_CORRUPT = 2, 4, 8
+
+
+def alias_seed(name, flags, tag_len, in_len, extra_len, ad_len, block_len,
+               offsets, seed=1):
+    full_tag = tag_len if tag_len else 16
+    nonce_len = 24 if flags & 1 else 12
+    if flags & ALIAS_OPEN:
+        lens = [in_len, 0, in_len, full_tag, nonce_len, ad_len]
+    else:
+        lens = [in_len, extra_len + full_tag, in_len, extra_len, nonce_len,
+                ad_len]
+    longest, total = max(lens), sum(lens) + 64
+    assert longest <= block_len < longest + 2 * total, name
+    for off, n in zip(offsets, lens):
+        assert off + n <= block_len, (name, off, n)
+    write("aead_alias", name, bytes([flags, tag_len]) + u16(in_len)
+          + bytes([extra_len, ad_len]) + u16(block_len - longest)
+          + b"".join(u16(o) for o in offsets) + u32(seed)
+          + counting(min(block_len, 64), 0x30))
+
+
+for x in (0, 1):
+    # seal_scatter, in 100, extra_in 20, ad 30: apart; out == in; the two
+    # cases of issue 18 (extra_in inside out, also with out == in; the nonce
+    # inside out); the AD inside out and out_tag; out_tag over in.
+    s = "%d" % x
+    alias_seed("seal_apart_" + s, x, 0, 100, 20, 30, 600,
+               (0, 200, 300, 450, 500, 540))
+    alias_seed("seal_inplace_" + s, x | ALIAS_OUT_IS_IN, 0, 100, 20, 30, 600,
+               (0, 200, 0, 300, 400, 450))
+    alias_seed("seal_extra_in_out_" + s, x, 0, 100, 20, 30, 600,
+               (0, 200, 300, 50, 450, 500))
+    alias_seed("seal_extra_in_out_inplace_" + s, x | ALIAS_OUT_IS_IN, 0, 100,
+               20, 30, 600, (0, 200, 0, 50, 400, 450))
+    alias_seed("seal_nonce_in_out_" + s, x, 0, 100, 20, 30, 600,
+               (0, 200, 300, 450, 50, 500))
+    alias_seed("seal_nonce_in_out_tag_" + s, x, 8, 100, 20, 30, 600,
+               (0, 200, 300, 450, 222, 500))
+    alias_seed("seal_ad_in_outputs_" + s, x, 0, 100, 20, 150, 600,
+               (0, 100, 300, 450, 500, 0))
+    alias_seed("seal_out_tag_over_in_" + s, x, 1, 100, 20, 30, 600,
+               (0, 310, 300, 450, 500, 540))
+    alias_seed("seal_tight_" + s, x, 0, 40, 10, 10, 60,
+               (5, 20, 0, 30, 36, 15), seed=7)
+    alias_seed("seal_long_inplace_" + s, x | ALIAS_OUT_IS_IN, 0, 2100, 255,
+               255, 4600, (0, 2200, 0, 2500, 1000, 2000))
+    # open_gather, in 100, tag 16, ad 30: apart; out == in; tag, nonce and
+    # AD inside out; a corrupted tag with the AD inside out; out one byte
+    # past in; a long in-place open.
+    alias_seed("open_apart_" + s, x | ALIAS_OPEN, 0, 100, 0, 30, 600,
+               (0, 0, 200, 350, 400, 450))
+    alias_seed("open_inplace_" + s, x | ALIAS_OPEN | ALIAS_OUT_IS_IN, 0, 100,
+               0, 30, 600, (0, 0, 0, 200, 250, 300))
+    alias_seed("open_all_in_out_" + s, x | ALIAS_OPEN, 0, 100, 0, 30, 600,
+               (0, 0, 200, 0, 16, 50))
+    alias_seed("open_corrupt_" + s, x | ALIAS_OPEN | ALIAS_CORRUPT, 4, 100, 0,
+               30, 600, (0, 0, 200, 350, 400, 20))
+    alias_seed("open_shifted_" + s, x | ALIAS_OPEN, 0, 100, 0, 30, 600,
+               (201, 0, 200, 350, 400, 450))
+    alias_seed("open_long_inplace_" + s, x | ALIAS_OPEN | ALIAS_OUT_IS_IN, 0,
+               2100, 0, 40, 4400, (0, 0, 0, 2200, 2300, 2400))
