@@ -25,9 +25,12 @@
 // Checking. Each line of a check file is one of
 //   [\]HEX  NAME        (text mode; two spaces)
 //   [\]HEX *NAME        (binary mode; the same digest here)
-//   [\]HEX NAME         (one space, accepted while the file uses no other
-//                        form, as coreutils does)
-//   [\]TAG (NAME) = HEX (BSD form; TAG is "SHA256" etc.)
+//   [\]HEX NAME         (one space, accepted while no line so far, in
+//                        this or an earlier check file, used the two
+//                        above, as coreutils does)
+//   [\]TAG (NAME) = HEX (BSD form; TAG is "SHA256" etc.; the blanks
+//                        around "=" may be any run of spaces and tabs, or
+//                        none, and the space before "(" may be left out)
 // after optional leading blanks; the leading backslash marks an escaped
 // NAME. HEX must be the full digest, in either case. Empty lines and lines
 // starting with '#' are skipped; other lines are "improperly formatted".
@@ -122,45 +125,77 @@ static const struct sum_algo kAlgos[] = {
 
 // Names in messages.
 
-// print_quoted writes `name` to stderr the way coreutils quotes file names
-// in diagnostics: unchanged when it holds only characters a shell leaves
-// alone, otherwise in single quotes, with a quote written as '\'' and a
-// control character as $'\ooo' outside the quotes.
+// shell_plain says whether coreutils (gnulib's shell-escape quoting) leaves
+// the byte `c` unquoted in a file name: letters, digits and %+,-./@_{}],
+// and '#' and '~' except as the first character.
+static int shell_plain(unsigned char c, int first) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+         (c >= '0' && c <= '9') ||
+         (c != '\0' && strchr("%+,-./@_{}]", c) != NULL) ||
+         (!first && (c == '#' || c == '~'));
+}
+
+// print_quoted writes `name` to stderr the way coreutils 9.1 quotes file
+// names in diagnostics in the C locale: unchanged when every byte is
+// shell_plain; in double quotes when it holds a quote but nothing special
+// inside double quotes ($ " \ ` !) and no byte that needs an escape;
+// otherwise in single quotes, with a quote written as '\'' and a control
+// byte or one above 0x7e as $'\ooo' ($'\n', $'\t', $'\r') outside the
+// quotes, consecutive such bytes in one $'...'. (When a name holds a quote
+// before such a byte, coreutils adds an empty '' at the start; that case is
+// not reproduced.)
 static void print_quoted(const char *name) {
-  int plain = name[0] != '\0';
+  int plain = name[0] != '\0', printable = 1, quote = 0, dq_special = 0;
   for (const char *p = name; *p != '\0'; p++) {
     unsigned char c = (unsigned char)*p;
-    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-          (c >= '0' && c <= '9') || strchr("_-./+,:@%^=", c) != NULL ||
-          c >= 0x80)) {
-      plain = 0;
-    }
+    plain &= shell_plain(c, p == name);
+    printable &= c >= 0x20 && c < 0x7f;
+    quote |= c == '\'';
+    dq_special |= strchr("$\"\\`!", c) != NULL;
   }
   if (plain) {
     fputs(name, stderr);
     return;
   }
+  if (quote && printable && !dq_special) {
+    fprintf(stderr, "\"%s\"", name);
+    return;
+  }
+  // The output is always inside '...' or inside $'...' (a run of escaped
+  // bytes); a quote closes either, and is followed by a new '...'.
+  int in_escape = 0;
   fputc('\'', stderr);
   for (const char *p = name; *p != '\0'; p++) {
     unsigned char c = (unsigned char)*p;
     if (c == '\'') {
-      fputs("'\\''", stderr);
-    } else if (c < 0x20 || c == 0x7f) {
-      switch (c) {
-        case '\n':
-          fputs("'$'\\n''", stderr);
-          break;
-        case '\t':
-          fputs("'$'\\t''", stderr);
-          break;
-        case '\r':
-          fputs("'$'\\r''", stderr);
-          break;
-        default:
-          fprintf(stderr, "'$'\\%03o''", c);
+      fputs("'\\''", stderr);  // close either, \', open '...'
+      in_escape = 0;
+      continue;
+    }
+    if (c >= 0x20 && c < 0x7f) {
+      if (in_escape) {
+        fputs("''", stderr);  // close $'...', open '...'
+        in_escape = 0;
       }
-    } else {
       fputc(c, stderr);
+      continue;
+    }
+    if (!in_escape) {
+      fputs("'$'", stderr);  // close '...', open $'...'
+      in_escape = 1;
+    }
+    switch (c) {
+      case '\n':
+        fputs("\\n", stderr);
+        break;
+      case '\t':
+        fputs("\\t", stderr);
+        break;
+      case '\r':
+        fputs("\\r", stderr);
+        break;
+      default:
+        fprintf(stderr, "\\%03o", c);
     }
   }
   fputc('\'', stderr);
@@ -297,6 +332,14 @@ static int unescape_name(char *s) {
   return 1;
 }
 
+// skip_blanks returns `s` past any spaces and tabs.
+static char *skip_blanks(char *s) {
+  while (*s == ' ' || *s == '\t') {
+    s++;
+  }
+  return s;
+}
+
 // parse_hex reads exactly 2 * `len` hex digits at `s` into `out`, returning
 // the number of characters used, or zero if there are fewer, or if a hex
 // digit follows them.
@@ -315,8 +358,10 @@ static size_t parse_hex(const char *s, size_t len, uint8_t *out) {
   return 2 * len;
 }
 
-// parse_bsd_line parses "TAG (NAME) = HEX" (also "TAG(NAME)= HEX") at
-// `line`. It sets `*name` (terminated in place) and `want`.
+// parse_bsd_line parses "TAG (NAME) = HEX" at `line`: one optional space
+// between TAG and "(", and any run of blanks (spaces, tabs), or none, on
+// either side of "=" ("TAG(NAME)=HEX" too), as coreutils 9.1 accepts. It
+// sets `*name` (terminated in place) and `want`.
 static int parse_bsd_line(const struct sum_algo *algo, char *line, char **name,
                           uint8_t *want) {
   size_t tag_len = strlen(algo->tag);
@@ -336,14 +381,11 @@ static int parse_bsd_line(const struct sum_algo *algo, char *line, char **name,
   if (close == NULL) {
     return 0;
   }
-  char *q = close + 1;
-  if (*q == ' ') {
-    q++;
-  }
-  if (*q != '=' || q[1] != ' ') {
+  char *q = skip_blanks(close + 1);
+  if (*q != '=') {
     return 0;
   }
-  q += 2;
+  q = skip_blanks(q + 1);
   size_t used = parse_hex(q, algo->digest_len, want);
   if (used == 0 || q[used] != '\0') {
     return 0;
@@ -354,13 +396,12 @@ static int parse_bsd_line(const struct sum_algo *algo, char *line, char **name,
 
 // parse_check_line parses one line (without its line ending) of a check
 // file. `*single_space` tracks the one-space form: -1 not decided yet, 0
-// the file uses two-space/'*' lines, 1 it uses one-space lines; the forms
-// may not be mixed. It returns one and sets `*name` and `want` on success.
+// the lines so far used two-space/'*' lines, 1 one-space lines; the forms
+// may not be mixed, and, as in coreutils, the choice holds for every
+// check file of the command, not just the one that made it. It returns one and sets `*name` and `want` on success.
 static int parse_check_line(const struct sum_algo *algo, char *line,
                             int *single_space, char **name, uint8_t *want) {
-  while (*line == ' ' || *line == '\t') {
-    line++;
-  }
+  line = skip_blanks(line);
   int escaped = 0;
   if (*line == '\\') {
     escaped = 1;
@@ -398,9 +439,10 @@ static int parse_check_line(const struct sum_algo *algo, char *line,
 // check_one verifies the sums listed in `list_name` ("-": standard input),
 // prints the per-file results and the warnings of this list, and returns
 // one if every listed file was read and matched (see the top of the file).
+// `*single_space` is parse_check_line's, shared by every list.
 static int check_one(const struct sum_algo *algo,
                      const struct sum_options *opts, const char *list_name,
-                     uint8_t *buf) {
+                     int *single_space, uint8_t *buf) {
   int is_stdin = strcmp(list_name, "-") == 0;
   const char *display = is_stdin ? "standard input" : list_name;
   FILE *f = is_stdin ? stdin : fopen(list_name, "r");
@@ -413,7 +455,6 @@ static int check_one(const struct sum_algo *algo,
   char *line = NULL;
   size_t cap = 0;
   ssize_t n;
-  int single_space = -1;
   while ((n = getline(&line, &cap, f)) >= 0) {
     line_no++;
     // Drop the line ending: "\n", or "\r\n" as written on Windows.
@@ -430,7 +471,7 @@ static int check_one(const struct sum_algo *algo,
     uint8_t want[kMaxDigest], got[kMaxDigest];
     // A line with an embedded NUL names no file that can exist.
     if ((size_t)n != strlen(line) ||
-        !parse_check_line(algo, line, &single_space, &name, want)) {
+        !parse_check_line(algo, line, single_space, &name, want)) {
       improper++;
       if (opts->warn) {
         fflush(stdout);
@@ -710,10 +751,10 @@ int tool_sum(int argc, char **argv) {
     free(files);
     return 1;
   }
-  int ok = 1;
+  int ok = 1, single_space = -1;
   for (size_t i = 0; i < num_files; i++) {
     if (opts.check) {
-      ok &= check_one(algo, &opts, files[i], buf);
+      ok &= check_one(algo, &opts, files[i], &single_space, buf);
       continue;
     }
     uint8_t digest[kMaxDigest];

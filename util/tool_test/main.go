@@ -749,6 +749,29 @@ func testSums(dir string) {
 	}
 	write("odd.sums", oddSums.String())
 	write("badescape.sums", "\\"+sumOf(nil)+"  empty\\q\n")
+	// Every line form coreutils 9.1's sha256sum -c accepts: the BSD form
+	// with any run of blanks (or none) around "=" and with or without the
+	// space before "(", after leading blanks, in either case; the '*'
+	// binary marker, also after a tab; escaped names in both forms; and
+	// lines it refuses (two spaces before "(", a lowercase tag, another
+	// algorithm's tag, a short digest).
+	e, x := sumOf(nil), sumOf([]byte("x"))
+	write("forms.sums", strings.Join([]string{
+		"SHA256 (empty)= " + e, "SHA256 (one)=" + x, "SHA256(empty) =" + e, "SHA256(one)=" + x,
+		"SHA256 (one)\t=\t\t" + x, " \tSHA256 (empty)  =  " + e, "SHA256 (one) = " + strings.ToUpper(x),
+		"SHA256  (one) = " + x, "sha256 (one) = " + x, "SHA1 (one) = " + x, "SHA256 (one) = " + x[2:],
+		x + " *one", x + "\t*one", "\t" + e + "  empty", strings.ToUpper(e) + " *empty",
+		"\\SHA256 (back\\\\slash) = " + sumOf([]byte("back\\slash")),
+		"\\SHA256 (new\\nline)=" + sumOf([]byte("new\nline")),
+		"\\" + sumOf([]byte("carriage\rreturn")) + " *carriage\\rreturn",
+	}, "\n")+"\n")
+	write("twospace.sums", e+"  empty\n")
+	// Names coreutils quotes in its messages, each listed as missing.
+	var quoted strings.Builder
+	for _, n := range []string{"a=b", "a^b", "a:b", "#a", "a#b", "~a", "a~b", "a{b}", "a]b", "a'b", "a'b$c", "\xc3\xa9", "\xc3\xa9'", "a\x7f", "'a"} {
+		fmt.Fprintf(&quoted, "%s  %s\n", e, n)
+	}
+	write("quoted.sums", quoted.String())
 
 	type checkCase struct {
 		name     string
@@ -782,6 +805,16 @@ func testSums(dir string) {
 		{"--ignore-missing --status", []string{"-c", "--ignore-missing", "--status", "onlymissing.sums"}, 1, ""},
 		{"bundled -cw", []string{"-cw", "improper.sums"}, 0, ""},
 		{"list is a directory", []string{"-c", "."}, 1, ""},
+		{"every line form", []string{"-c", "forms.sums"}, 0,
+			"empty: OK\none: OK\nempty: OK\none: OK\none: OK\nempty: OK\none: OK\none: OK\none: OK\nempty: OK\nempty: OK\n" +
+				"back\\slash: OK\n\\new\\nline: OK\ncarriage\rreturn: OK\n"},
+		{"every line form -w --strict", []string{"-c", "-w", "--strict", "forms.sums"}, 1, ""},
+		// coreutils decides between the one-space form and the others once
+		// for all the check files of one command.
+		// After one-space lines, "HEX  empty" names " empty".
+		{"one-space form, then two spaces", []string{"-c", "single.sums", "twospace.sums"}, 1, "empty: OK\none: OK\n empty: FAILED open or read\n"},
+		{"two spaces, then one-space form", []string{"-c", "twospace.sums", "single.sums"}, 1, "empty: OK\n"},
+		{"quoted names in messages", []string{"-c", "quoted.sums"}, 1, ""},
 	}
 	for _, c := range cases {
 		c := c
@@ -802,6 +835,21 @@ func testSums(dir string) {
 	check("sha256sum -c from standard input", func() error {
 		return compareWithCoreutils(dir, "sha256sum", []byte(good+"garbage\n"), "-c")
 	})
+	for _, a := range algos {
+		a := a
+		check(a.cmd+" -c BSD lines without blanks", func() error {
+			tag := strings.ToUpper(strings.TrimSuffix(a.cmd, "sum"))
+			list := fmt.Sprintf("%s(one)=%x\n%s (empty)= %x\n%s (one) =%x\n", tag, a.sum([]byte("x")), tag, a.sum(nil), tag, a.sum(nil))
+			abs, _ := filepath.Abs(*bsslPath)
+			cmd := exec.Command(abs, a.cmd, "-c")
+			cmd.Dir = dir
+			r := runCmd(cmd, []byte(list), nil)
+			if want := "one: OK\nempty: OK\none: FAILED\n"; r.code != 1 || r.stdout != want {
+				return fmt.Errorf("exit %d, stdout %q, want 1 and %q", r.code, r.stdout, want)
+			}
+			return compareWithCoreutils(dir, a.cmd, []byte(list), "-c")
+		})
+	}
 	check("sha512sum -c round trip", func() error {
 		r := run(nil, nil, "sha512sum", filepath.Join(dir, "big"), filepath.Join(dir, "one"))
 		if err := expectOK(r); err != nil {
