@@ -13,13 +13,13 @@
 // and aead_finish turns every entry point's result into its return value
 // and wiped outputs.
 //
-// Aliasing (the rules documented in aead.h): an output may be exactly on
-// top of the input it is computed from (`out` == `in`) and otherwise must
-// not overlap an input that is read after it is written: `in`, `extra_in`,
-// and for seal_scatter `out_tag` must not overlap any buffer but the
-// nonce and the AD. The nonce and open's tag are copied here before the
-// algorithm runs, and the algorithms read the AD in full before writing
-// (crypto/aead/internal.h), so those three may overlap anything.
+// Aliasing (the rules documented in aead.h): `out` is `in` or apart from
+// it (for open, apart from all of `in`, the tag included); `out` is apart
+// from `extra_in`; `out_tag` is apart from `in`, `out` and `extra_in`.
+// Those inputs are read while outputs are being written. The nonce and
+// open's tag are copied here before the algorithm runs, and the algorithms
+// read the AD in full before writing (crypto/aead/internal.h), so those
+// three may overlap anything.
 
 #include <openssl/aead.h>
 
