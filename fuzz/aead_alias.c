@@ -104,7 +104,8 @@ static void place_sealed(const struct alias_case *c, const EVP_AEAD_CTX *ctx,
   for (size_t i = 0; i < in_len; i++) {
     pt[i] = (uint8_t)fuzz_rng_next(&s);
   }
-  uint8_t *nonce = region_dup(c, block, kNonce), *ad = region_dup(c, block, kAD);
+  uint8_t *nonce = region_dup(c, block, kNonce);
+  uint8_t *ad = region_dup(c, block, kAD);
   size_t tag_len;
   FUZZ_CHECK(EVP_AEAD_CTX_seal_scatter(ctx, ct, tag, &tag_len, sizeof(tag),
                                        nonce, c->len[kNonce], pt, in_len, NULL,
@@ -127,8 +128,10 @@ static void place_sealed(const struct alias_case *c, const EVP_AEAD_CTX *ctx,
 static void alias_run(const struct alias_case *c, const EVP_AEAD_CTX *ctx,
                       uint8_t *block, uint8_t *expected, size_t block_len) {
   const size_t *o = c->off, *l = c->len;
-  uint8_t *nonce = region_dup(c, block, kNonce), *in = region_dup(c, block, kIn),
-          *extra = region_dup(c, block, kExtra), *ad = region_dup(c, block, kAD);
+  uint8_t *nonce = region_dup(c, block, kNonce);
+  uint8_t *in = region_dup(c, block, kIn);
+  uint8_t *extra = region_dup(c, block, kExtra);
+  uint8_t *ad = region_dup(c, block, kAD);
   uint8_t *out = malloc(l[kOut] + 1), *out_tag = malloc(l[kOutTag] + 1);
   FUZZ_CHECK(out != NULL && out_tag != NULL);
   int ref_ok;

@@ -398,7 +398,8 @@ static int parse_bsd_line(const struct sum_algo *algo, char *line, char **name,
 // file. `*single_space` tracks the one-space form: -1 not decided yet, 0
 // the lines so far used two-space/'*' lines, 1 one-space lines; the forms
 // may not be mixed, and, as in coreutils, the choice holds for every
-// check file of the command, not just the one that made it. It returns one and sets `*name` and `want` on success.
+// check file of the command, not just the one that made it. It returns one
+// and sets `*name` and `want` on success.
 static int parse_check_line(const struct sum_algo *algo, char *line,
                             int *single_space, char **name, uint8_t *want) {
   line = skip_blanks(line);

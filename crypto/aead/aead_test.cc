@@ -865,10 +865,12 @@ class AliasTest : public PerAEADTest {
   }
 };
 
+std::string AliasTestName(const testing::TestParamInfo<AEADInfo> &info) {
+  return info.param.name;
+}
+
 INSTANTIATE_TEST_SUITE_P(All, AliasTest, testing::ValuesIn(kAEADs),
-                         [](const testing::TestParamInfo<AEADInfo> &param_info) {
-                           return std::string(param_info.param.name);
-                         });
+                         AliasTestName);
 
 TEST_P(AliasTest, SealScatter) {
   EVP_AEAD_CTX *ctx = ctx_.get();

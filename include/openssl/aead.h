@@ -125,11 +125,10 @@ OPENSSL_EXPORT const EVP_AEAD *EVP_AEAD_CTX_aead(const EVP_AEAD_CTX *ctx);
 // be NULL when its length is 0. Lengths above the AEAD's limit are refused
 // with CIPHER_R_TOO_LARGE.
 //
-// Aliasing: an output may be exactly the input it is computed from
-// (`out` == `in`, in-place) but must not overlap it otherwise, nor overlap
-// any other input that is read after outputs are written: `extra_in`, and
-// for seal_scatter's `out_tag` every buffer but the nonce and the AD (the
-// rules per function are below). Those arrangements are refused with
+// Aliasing: `out` may be exactly `in` (in place) but must not overlap it
+// otherwise, nor overlap seal_scatter's `extra_in`; seal_scatter's `out_tag`
+// must not overlap `in`, `out` or `extra_in` (the rules per function are
+// below). A call that breaks these rules is refused with
 // CIPHER_R_OUTPUT_ALIASES_INPUT before anything is written, so the caller's
 // buffers are unchanged. The nonce, the AD and open_gather's `in_tag` may
 // overlap anything, outputs included: they are read in full before the
@@ -193,10 +192,10 @@ OPENSSL_EXPORT int EVP_AEAD_CTX_seal_scatter(
 // `ad` and the `in_len` bytes of ciphertext `in`, and if it matches writes
 // the `in_len` bytes of plaintext to `out`, which must be `in` or not overlap
 // it (CIPHER_R_OUTPUT_ALIASES_INPUT); `in_tag`, `nonce` and `ad` may overlap
-// anything, `out` included. It returns one on success. If `in_tag_len` is not the context's tag length or the tag
-// does not match, it returns zero with CIPHER_R_BAD_DECRYPT and zeroes the
-// `in_len` bytes of `out`; no plaintext is ever written before the tag is
-// verified.
+// anything, `out` included. It returns one on success. If `in_tag_len` is
+// not the context's tag length or the tag does not match, it returns zero
+// with CIPHER_R_BAD_DECRYPT and zeroes the `in_len` bytes of `out`; no
+// plaintext is ever written before the tag is verified.
 OPENSSL_EXPORT int EVP_AEAD_CTX_open_gather(
     const EVP_AEAD_CTX *ctx, uint8_t *out, const uint8_t *nonce,
     size_t nonce_len, const uint8_t *in, size_t in_len, const uint8_t *in_tag,
