@@ -117,11 +117,10 @@ use strict;
 use warnings;
 use FindBin;
 use lib "$FindBin::Bin/../../perlasm";
+use InsnList qw(text transpose4);
 require "x86asm.pl";
 
 my ($flavour, $output) = @ARGV;
-
-sub text { return join('', map { "\t$_\n" } @_); }
 
 my @x = map { "%xmm$_" } 0 .. 7;
 
@@ -258,28 +257,6 @@ sub plan_loop {
   return ([@$code, @fix], \%start, $ld + $stc + @fix);
 }
 
-# transpose4(x0..x3, t0, t1): the 4x4 dword transpose of four words of
-# four blocks (x_i lane j = word i of block j) into four registers each
-# holding the four words of one block; returns the instructions and those
-# registers (for blocks 0, 1, 2, 3).
-sub transpose4 {
-  my ($x0, $x1, $x2, $x3, $t0, $t1) = @_;
-  return ([
-    "movdqa $x0, $t0",
-    "punpckldq $x1, $t0",              # w0b0 w1b0 w0b1 w1b1
-    "punpckhdq $x1, $x0",              # w0b2 w1b2 w0b3 w1b3
-    "movdqa $x2, $t1",
-    "punpckldq $x3, $t1",              # w2b0 w3b0 w2b1 w3b1
-    "punpckhdq $x3, $x2",              # w2b2 w3b2 w2b3 w3b3
-    "movdqa $t0, $x1",
-    "punpcklqdq $t1, $x1",             # block 0
-    "punpckhqdq $t1, $t0",             # block 1
-    "movdqa $x0, $x3",
-    "punpcklqdq $x2, $x3",             # block 2
-    "punpckhqdq $x2, $x0",             # block 3
-  ], [$x1, $t0, $x3, $x0]);
-}
-
 # state_slot(w) is the STATE slot of working word w (0..31): the second
 # group's words are the first group's but for its counters (slot 16).
 sub state_slot { my ($w) = @_; return $w == 28 ? 16 : $w % 16; }
@@ -327,7 +304,7 @@ sub output_stage {
   my @o;
   for my $g (0 .. 3) {
     push @o, "movdqa " . xw($first + 4 * $g + $_) . ", $x[$_]" for 0 .. 3;
-    my ($tr, $r) = transpose4(@x[0 .. 5]);
+    my ($tr, $r) = transpose4('sse', [@x[0 .. 3]], [@x[4, 5]]);
     push @o, @$tr;
     push @o, $consume->($_, 16 * $g, $r->[$_]) for 0 .. 3;
   }

@@ -190,14 +190,13 @@ use strict;
 use warnings;
 use FindBin;
 use lib "$FindBin::Bin/../../perlasm";
+use InsnList qw(text interleave transpose4);
 require "x86_64-xlate.pl";
 
 my ($flavour, $output) = @ARGV;
 
 # Arguments (SysV order; the translator moves Win64 arguments there).
 my ($out, $in, $nblocks, $key, $cn) = ('%rdi', '%rsi', '%rdx', '%rcx', '%r8');
-
-sub text { return join('', map { "\t$_\n" } @_); }
 
 # --- Vector operation helpers. $avx selects the three-operand VEX forms. ---
 
@@ -219,72 +218,22 @@ sub vrot {
       : ("movdqa $x, $t", "pslld \$$n, $t", "psrld \$$r, $x", "por $t, $x");
 }
 
-# quarter_round_steps returns QUARTERROUND(a, b, c, d) as four lists of
-# instructions, one per line of RFC 8439 section 2.1:
+# quarter_round returns QUARTERROUND(a, b, c, d) (RFC 8439 section 2.1)
+# as a list of instructions, one line of the spec after the other:
 #   a += b; d ^= a; d <<<= 16;
 #   c += d; b ^= c; b <<<= 12;
 #   a += b; d ^= a; d <<<= 8;
 #   c += d; b ^= c; b <<<= 7;
-sub quarter_round_steps {
+# Two quarter rounds on other registers have the same shape, so
+# InsnList::interleave of two of them alternates one instruction of each.
+sub quarter_round {
   my ($avx, $a, $b, $c, $d, $t) = @_;
   return (
-    [vadd($avx, $a, $b), vxor($avx, $d, $a), vrot($avx, $d, 16, $t)],
-    [vadd($avx, $c, $d), vxor($avx, $b, $c), vrot($avx, $b, 12, $t)],
-    [vadd($avx, $a, $b), vxor($avx, $d, $a), vrot($avx, $d, 8, $t)],
-    [vadd($avx, $c, $d), vxor($avx, $b, $c), vrot($avx, $b, 7, $t)],
+    vadd($avx, $a, $b), vxor($avx, $d, $a), vrot($avx, $d, 16, $t),
+    vadd($avx, $c, $d), vxor($avx, $b, $c), vrot($avx, $b, 12, $t),
+    vadd($avx, $a, $b), vxor($avx, $d, $a), vrot($avx, $d, 8, $t),
+    vadd($avx, $c, $d), vxor($avx, $b, $c), vrot($avx, $b, 7, $t),
   );
-}
-
-# interleave(\@q1, \@q2) merges the steps of two independent quarter
-# rounds, alternating one instruction of each.
-sub interleave {
-  my ($q1, $q2) = @_;
-  my @out;
-  for my $s (0 .. 3) {
-    my @x = @{ $q1->[$s] };
-    my @y = @{ $q2->[$s] };
-    while (@x || @y) {
-      push @out, shift @x if @x;
-      push @out, shift @y if @y;
-    }
-  }
-  return @out;
-}
-
-# transpose4 emits the 4x4 dword transpose (within each 128-bit lane) of
-# the words in @x (x[i] holding word i of blocks 0..3 of the lane), using
-# two temporaries, and returns the instructions and the four registers that
-# then hold words 0..3 of block 0, 1, 2, 3.
-sub transpose4 {
-  my ($avx, $x, $t) = @_;
-  my ($x0, $x1, $x2, $x3) = @$x;
-  my ($t0, $t1) = @$t;
-  if ($avx) {
-    return ([
-      "vpunpckldq $x1, $x0, $t0",      # x0b0 x1b0 x0b1 x1b1
-      "vpunpckhdq $x1, $x0, $x1",      # x0b2 x1b2 x0b3 x1b3
-      "vpunpckldq $x3, $x2, $t1",      # x2b0 x3b0 x2b1 x3b1
-      "vpunpckhdq $x3, $x2, $x3",      # x2b2 x3b2 x2b3 x3b3
-      "vpunpcklqdq $t1, $t0, $x0",     # block 0
-      "vpunpckhqdq $t1, $t0, $x2",     # block 1
-      "vpunpcklqdq $x3, $x1, $t0",     # block 2
-      "vpunpckhqdq $x3, $x1, $x3",     # block 3
-    ], [$x0, $x2, $t0, $x3]);
-  }
-  return ([
-    "movdqa $x0, $t0",
-    "punpckldq $x1, $t0",              # x0b0 x1b0 x0b1 x1b1
-    "punpckhdq $x1, $x0",              # x0b2 x1b2 x0b3 x1b3
-    "movdqa $x2, $t1",
-    "punpckldq $x3, $t1",              # x2b0 x3b0 x2b1 x3b1
-    "punpckhdq $x3, $x2",              # x2b2 x3b2 x2b3 x3b3
-    "movdqa $t0, $x1",
-    "punpcklqdq $t1, $x1",             # block 0
-    "punpckhqdq $t1, $t0",             # block 1
-    "movdqa $x0, $x3",
-    "punpcklqdq $x2, $x3",             # block 2
-    "punpckhqdq $x2, $x0",             # block 3
-  ], [$x1, $t0, $x3, $x0]);
 }
 
 # --- The W-lane paths (AVX2 8-way, SSSE3 4-way) -----------------------------
@@ -364,8 +313,8 @@ sub wide {
     if ($avx) {
       for my $h (0, 1) {                 # bytes 32h .. 32h+31 of each block
         push @o, "$mova " . $slot->(8 * $h + $_) . ", $v[$_]" for 0 .. 7;
-        my ($ta, $ra) = transpose4(1, [@v[0 .. 3]], [@v[8, 9]]);
-        my ($tb, $rb) = transpose4(1, [@v[4 .. 7]], [@v[10, 11]]);
+        my ($ta, $ra) = transpose4('avx', [@v[0 .. 3]], [@v[8, 9]]);
+        my ($tb, $rb) = transpose4('avx', [@v[4 .. 7]], [@v[10, 11]]);
         push @o, @$ta, @$tb;
         for my $k (0 .. 3) {
           push @o, "vperm2i128 \$0x20, $rb->[$k], $ra->[$k], $v[12]";
@@ -377,7 +326,7 @@ sub wide {
     } else {
       for my $g (0 .. 3) {               # bytes 16g .. 16g+15 of each block
         push @o, "movdqa " . $slot->(4 * $g + $_) . ", $v[$_]" for 0 .. 3;
-        my ($tr, $r) = transpose4(0, [@v[0 .. 3]], [@v[4, 5]]);
+        my ($tr, $r) = transpose4('sse', [@v[0 .. 3]], [@v[4, 5]]);
         push @o, @$tr;
         push @o, $consume->($_, 16 * $g, $r->[$_]) for 0 .. 3;
       }
@@ -407,7 +356,7 @@ sub wide {
   # The double round.
   my $qr = sub {
     my ($a, $b, $cc, $d, $t) = @_;
-    return [quarter_round_steps($avx, $reg{$a}, $reg{$b}, $cc, $reg{$d}, $t)];
+    return [quarter_round($avx, $reg{$a}, $reg{$b}, $cc, $reg{$d}, $t)];
   };
   my @dr;
   push @dr, "# Column round: QR(0,4,8,12) QR(1,5,9,13), c = x8, x9.";
@@ -532,8 +481,8 @@ sub wide16 {
     my @o;
     push @o, "vmovdqa " . $slot->($q1->[$_]) . ", $r1[$_]" for 0 .. 3;
     push @o, "vmovdqa " . $slot->($q2->[$_]) . ", $r2[$_]" for 0 .. 3;
-    push @o, interleave([quarter_round_steps(1, @r1, $v[14])],
-                        [quarter_round_steps(1, @r2, $v[15])]);
+    push @o, interleave([quarter_round(1, @r1, $v[14])],
+                        [quarter_round(1, @r2, $v[15])]);
     push @o, "vmovdqa $r1[$_], " . $slot->($q1->[$_]) for 0 .. 3;
     push @o, "vmovdqa $r2[$_], " . $slot->($q2->[$_]) for 0 .. 3;
     return @o;

@@ -131,6 +131,7 @@ use strict;
 use warnings;
 use FindBin;
 use lib "$FindBin::Bin/../../perlasm";
+use InsnList qw(text);
 require "x86_64-xlate.pl";
 
 my ($flavour, $output) = @ARGV;
@@ -156,8 +157,6 @@ my %LANE_OF_POWER = (4 => 0, 2 => 1, 3 => 2, 1 => 3);
 # The 4-way path runs from this many bytes; shorter calls use the scalar
 # code inside poly1305_blocks_avx2 (measured: see the table).
 my $AVX2_MIN_LEN = 256;
-
-sub text { return join('', map { "\t$_\n" } @_); }
 
 # --- Scalar base 2^64 ---------------------------------------------------------
 #
