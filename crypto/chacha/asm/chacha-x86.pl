@@ -57,14 +57,15 @@
 # the 8-block loop, kept for its 1.35x below (and because it fills the
 # pipes the latency-bound 4-block loop leaves idle).
 #
-# INDICATIVE ONLY (a scratch harness outside the tree, not reproducible
-# from it): the elf output with each 32-bit address register renamed to its
-# 64-bit twin (the same instruction sequence otherwise) timed natively on
-# this Zen 5 against ChaCha20_ctr32_nohw compiled by x86-64 gcc -O3 with
-# r8-r15 reserved and no SIMD (-ffixed-r8 .. -ffixed-r15
-# -mgeneral-regs-only: 7 GPRs, a round loop of the same 143 instructions as
-# i686 gcc -O3's): TSC ticks per byte, medians of 3 runs of 15 batches,
-# load average ~19 (noisy):
+# INDICATIVE ONLY (an rdtsc harness outside the tree; no command in the
+# tree reproduces these figures, only the instruction counts above, with
+# util/count_insns.pl): the elf output with each 32-bit address register
+# renamed to its 64-bit twin (the same instruction sequence otherwise)
+# timed natively on this Zen 5 against ChaCha20_ctr32_nohw compiled by
+# x86-64 gcc -O3 with r8-r15 reserved and no SIMD (-ffixed-r8 ..
+# -ffixed-r15 -mgeneral-regs-only: 7 GPRs, a round loop of the same 143
+# instructions as i686 gcc -O3's): TSC ticks per byte, medians of 3 runs of
+# 15 batches, load average ~19 (noisy):
 #
 #   bytes               64     256    1024   8192   16384
 #   ssse3_4x            7.7    1.87   1.53   1.41   1.49

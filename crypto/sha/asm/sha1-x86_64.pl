@@ -18,10 +18,16 @@
 # Measured on this machine (2026-11-29): AMD Zen 5 (family 26) KVM guest,
 # TSC 2.096 GHz, core clock ~3.7 GHz (core cycles = TSC ticks x 1.77).
 # TSC ticks per byte at 8192 bytes, the minimum of 200 x 8 one-shot SHA1()
-# calls with the row forced (scratch harness; the machine was shared, load
-# average 13-19, minima move ~3% between runs). OpenSSL 3.0.19 measured the
-# same way on SHA1_Update in the same run; "SHA masked" =
-# OPENSSL_ia32cap=:~0x20000000 for OpenSSL.
+# calls with the row forced (the machine was shared, load average 13-19,
+# minima move ~3% between runs). OpenSSL 3.0.19 measured the same way on
+# SHA1_Update in the same run; "SHA masked" = OPENSSL_ia32cap=:~0x20000000
+# for OpenSSL.
+# Reproducing: `bssl speed -impls -filter SHA-1 -chunks 16,8192` lists
+# these rows side by side at these sizes (speed-up and cycles/byte from the
+# TSC, means over wall-clock seconds). The figures below were taken with an
+# rdtsc harness outside the tree that calls each row directly (minima per
+# call, steadier than those means on a shared machine); the OpenSSL figures
+# came from the same harness, and no command in the tree reproduces them.
 #
 # | path  | TSC c/B | core c/B | OpenSSL      | bound (core c/B) and what sets it   |
 # |-------|---------|----------|--------------|-------------------------------------|
@@ -34,8 +40,8 @@
 # | nohw  | 1.96    | 3.5      | -            | (C, for comparison)                 |
 #
 # avx2 again on 2026-11-30 (issue #6), median TSC ticks a byte over 2000
-# interleaved calls of 128 blocks (scratch harness calling the block
-# function and OpenSSL 3.0.19's SHA1_Update with
+# interleaved calls of 128 blocks (the out-of-tree harness calling the
+# block function and OpenSSL 3.0.19's SHA1_Update with
 # OPENSSL_ia32cap=~0x0:~0x20000000 in turn), 4 runs, load average ~7:
 # avx2 1.56-1.60, OpenSSL 1.60-1.61. With core cycles = TSC ticks x 1.6
 # today, 1.56 ticks is 2.5 core c/B: the rounds run at the chain bound,

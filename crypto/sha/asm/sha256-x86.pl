@@ -43,10 +43,13 @@
 # (each needs the state the previous one wrote), 32 a block at ~4 cycles
 # of latency (Zen 3/4/5; Intel cores with SHA similar or better): 32 x 4
 # / 64 = ~2.0 core c/B. The message schedule (msg1/msg2/palignr) and the
-# PIC loads of K run in its shadow. Indicative only: the same instruction
-# sequence with 64-bit address registers (a scratch harness outside the
-# tree, Zen 5, 8192 bytes, min of 300, load average ~20) ran at 1.21 TSC
-# ticks/B, equal to the x86-64 shani path in the same run.
+# PIC loads of K run in its shadow. Indicative only, and not reproducible
+# from the tree (an rdtsc harness outside it; this machine runs no i686
+# binary natively, and qemu-i386 timings say nothing): the same
+# instruction sequence with 64-bit address registers (Zen 5, 8192 bytes,
+# min of 300, load average ~20) ran at 1.21 TSC ticks/B, equal to the
+# x86-64 shani path in the same run. What the tree reproduces is the
+# instruction count: util/count_insns.pl (see above).
 #
 # Bound of ssse3 and avx. The loop-carried chains of a round run through
 # e and a:

@@ -19,10 +19,16 @@
 # TSC 2.096 GHz, core clock ~3.7 GHz (a chain of dependent adds takes 0.566
 # TSC ticks, so core cycles = TSC ticks x 1.77). TSC ticks per byte at 8192
 # bytes, the minimum of 200 x 8 one-shot SHA256() calls with the row
-# forced (a scratch harness outside the tree, since the machine was shared
-# with ~8 builds, load average 13-19: minima move ~3% between runs, medians
-# 30%). OpenSSL 3.0.19 measured the same way on its SHA256_Update, same
-# run; "SHA masked" = OPENSSL_ia32cap=:~0x20000000 for OpenSSL.
+# forced (the machine was shared with ~8 builds, load average 13-19: minima
+# move ~3% between runs, medians 30%). OpenSSL 3.0.19 measured the same way
+# on its SHA256_Update, same run; "SHA masked" = OPENSSL_ia32cap=:~0x20000000
+# for OpenSSL.
+# Reproducing: `bssl speed -impls -filter SHA-256 -chunks 16,256,8192` lists
+# these rows side by side at these sizes (speed-up and cycles/byte from the
+# TSC, means over wall-clock seconds). The figures below were taken with an
+# rdtsc harness outside the tree that calls each row directly (minima per
+# call, steadier than those means on a shared machine); the OpenSSL figures
+# came from the same harness, and no command in the tree reproduces them.
 #
 # | path  | TSC c/B | core c/B | OpenSSL      | bound (core c/B) and what sets it   |
 # |-------|---------|----------|--------------|-------------------------------------|
@@ -38,8 +44,8 @@
 #
 # * avx2, 2026-11-30 (issue #6): the round was reordered so that e' and a'
 #   each sit 4 cycles after e and a (see round32). Median TSC ticks a byte
-#   over 2000 interleaved calls of 128 blocks (scratch harness calling the
-#   block functions and OpenSSL 3.0.19's SHA256_Update with
+#   over 2000 interleaved calls of 128 blocks (the out-of-tree harness
+#   calling the block functions and OpenSSL 3.0.19's SHA256_Update with
 #   OPENSSL_ia32cap=~0x0:~0x20000000 in turn), 8 runs, load average 7-11:
 #   this round 3.14-3.27, the previous 5-cycle round 3.30-3.44, OpenSSL
 #   3.22-3.36: 5% faster than before and 2-3% ahead of OpenSSL in every

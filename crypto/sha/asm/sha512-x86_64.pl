@@ -17,12 +17,17 @@
 #
 # Measured on this machine (2026-11-30): AMD Zen 5 (family 26) KVM guest,
 # TSC 2.096 GHz; core cycles = TSC ticks x 1.57 (the lead's figure; a chain
-# of dependent adds here gives 1.6-1.7). Each row called directly from a
-# scratch harness (/tmp, not committed): 64 blocks, batches of 10 calls,
+# of dependent adds here gives 1.6-1.7). Each row called directly from an
+# rdtsc harness outside the tree: 64 blocks, batches of 10 calls,
 # 61 batches interleaved across the rows, 10th percentile of the batch
 # averages (machine shared, load average 16-23; whole runs move by ~5%
 # with the clock, the order of the rows does not). "1 blk" = TSC ticks for
 # one call on one block.
+# Reproducing: `bssl speed -impls -filter SHA-512 -chunks 16,8192` lists
+# these rows side by side at these sizes (speed-up and cycles/byte from the
+# TSC, means over wall-clock seconds); the harness's percentiles are
+# steadier than those means on a shared machine. The OpenSSL figures below
+# came from the same harness: no command in the tree reproduces them.
 #
 # | path   | TSC c/B | core c/B | 1 blk | bound (core c/B) and what sets it      |
 # |--------|---------|----------|-------|----------------------------------------|
