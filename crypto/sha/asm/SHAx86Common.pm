@@ -44,6 +44,8 @@ our @EXPORT_OK = qw(forms load_state add_to_state block_loop_begin
 #   $f->vpshufd(IMM, SRC, DST)     (the legacy form is non-destructive)
 #   $f->vmova(SRC, DST), $f->vmovu(SRC, DST)
 #                                  an aligned or unaligned 16-byte move
+#   $f->rotl(N, SRC, DST, TMP)     DST = ROTL^N(SRC) on each dword (SRC
+#                                  kept, TMP clobbered)
 sub forms {
   my ($variant) = @_;
   die "SHAx86Common::forms: unknown variant '" . ($variant // '') .
@@ -82,6 +84,12 @@ sub vpshufd {
 
 sub vmova { my ($f, $src, $dst) = @_; return ($f->{vex} ? "vmovdqa" : "movdqa") . "	$src, $dst"; }
 sub vmovu { my ($f, $src, $dst) = @_; return ($f->{vex} ? "vmovdqu" : "movdqu") . "	$src, $dst"; }
+
+sub rotl {
+  my ($f, $n, $src, $dst, $tmp) = @_;
+  return ($f->vsh('psrld', 32 - $n, $src, $tmp), $f->vsh('pslld', $n, $src, $dst),
+          $f->v3('por', $tmp, $dst, $dst));
+}
 
 package SHAx86Common;
 

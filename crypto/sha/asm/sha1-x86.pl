@@ -155,13 +155,6 @@ sub wk {
           $f->vmovu($S, ($WK + 16 * $q) . "(%esp)"));
 }
 
-# rotl(F, N, SRC, DST, TMP): DST = ROTL^N(SRC) in each dword (SRC kept).
-sub rotl {
-  my ($f, $n, $src, $dst, $tmp) = @_;
-  return ($f->vsh('psrld', 32 - $n, $src, $tmp), $f->vsh('pslld', $n, $src, $dst),
-          $f->v3('por', $tmp, $dst, $dst));
-}
-
 # schedule(F, Q): W[t..t+3], t = 4Q (4 <= Q < 20), into $X[Q % 4] (which held
 # W[t-16..t-13]), and W + K into frame slot Q.
 sub schedule {
@@ -174,9 +167,9 @@ sub schedule {
     $f->v3('pxor', $x->(2), $U, $U),          # ^ W[t-8..t-5]
     $f->vsh('psrldq', 4, $x->(1), $V),        # W[t-3], W[t-2], W[t-1], 0
     $f->v3('pxor', $V, $U, $U),               # lanes 0..2 final, lane 3 lacks W[t]
-    rotl($f, 1, $U, $dst, $V),            # W[t..t+2], W[t+3] partial
+    $f->rotl(1, $U, $dst, $V),            # W[t..t+2], W[t+3] partial
     $f->vsh('pslldq', 12, $U, $U),            # 0, 0, 0, lane 0's input
-    rotl($f, 2, $U, $Y, $V),              # ROTL^1(W[t]) in lane 3
+    $f->rotl(2, $U, $Y, $V),              # ROTL^1(W[t]) in lane 3
     $f->v3('pxor', $Y, $dst, $dst),           # W[t+3]
     wk($f, $q),
   );

@@ -233,14 +233,6 @@ sub schedule1 {
   return (schedule_words($AVX, $q, \@XV, $w1, $w2, $w3), wk($q, $XV[$q % 8]));
 }
 
-# rotl(F, N, SRC, DST, TMP) returns DST = ROTL^N(SRC) on each dword, in
-# the encoding F (SHAx86Common::forms).
-sub rotl {
-  my ($f, $n, $src, $dst, $tmp) = @_;
-  return ($f->vsh('psrld', 32 - $n, $src, $tmp), $f->vsh('pslld', $n, $src, $dst),
-          $f->v3('por', $tmp, $dst, $dst));
-}
-
 # schedule_words(F, Q, \@X, T1, T2, T3) returns the vector instructions
 # computing W[4Q..4Q+3] into $X[Q % 8] (which held W[4Q-32..4Q-29]; @X
 # holds the last eight groups, group q in $X[q % 8]), with temporaries T1,
@@ -257,10 +249,10 @@ sub schedule_words {
       $f->v3('pxor', $x->(2), $t1, $t1),
       $f->vsh('psrldq', 4, $x->(1), $t2),                 # W[t-3..t-1], 0
       $f->v3('pxor', $t2, $t1, $t1),
-      rotl($f, 1, $t1, $dst, $t2),                        # W[t..t+2], partial W[t+3]
+      $f->rotl(1, $t1, $dst, $t2),                        # W[t..t+2], partial W[t+3]
       # W[t+3] ^= ROTL^1(W[t]) = ROTL^2(T[0])
       $f->vsh('pslldq', 12, $t1, $t1),
-      rotl($f, 2, $t1, $t3, $t2),
+      $f->rotl(2, $t1, $t3, $t2),
       $f->v3('pxor', $t3, $dst, $dst),
     );
   }
@@ -270,7 +262,7 @@ sub schedule_words {
     $f->v3('pxor', $x->(4), $t1, $t1),
     $f->v3('pxor', $x->(7), $t1, $t1),
     $f->v3('pxor', $x->(8), $t1, $t1),
-    rotl($f, 2, $t1, $dst, $t2),
+    $f->rotl(2, $t1, $dst, $t2),
   );
 }
 
