@@ -345,12 +345,19 @@ func generators(suffix string) []string {
 	return gens
 }
 
-// findSource returns the one file under crypto/ named base (relative to the
-// root), or "" if there is none.
+// findSource returns the tracked-looking file named base (relative to the
+// root) anywhere in the tree but build directories and .git, so that a
+// test source keeps being found when it moves; "" if there is none.
 func findSource(base string) string {
 	found := ""
-	filepath.Walk(filepath.Join(root, "crypto"), func(p string, info os.FileInfo, err error) error {
-		if err == nil && !info.IsDir() && filepath.Base(p) == base {
+	filepath.Walk(root, func(p string, info os.FileInfo, err error) error {
+		if err != nil {
+			return nil
+		}
+		if info.IsDir() && p != root && (strings.HasPrefix(info.Name(), "build") || strings.HasPrefix(info.Name(), ".")) {
+			return filepath.SkipDir
+		}
+		if !info.IsDir() && info.Name() == base && found == "" {
 			found, _ = filepath.Rel(root, p)
 		}
 		return nil

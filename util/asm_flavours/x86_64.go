@@ -172,7 +172,7 @@ func runWin64Smoke(r *results, dir string) {
 	}
 	smoke := findSource("win64_abi_smoke.c")
 	if smoke == "" {
-		r.fail("win64_abi_smoke.c not found under crypto/")
+		r.fail("win64_abi_smoke.c not found in the tree")
 		return
 	}
 	env := []string{"WINEPREFIX=" + filepath.Join(dir, "wineprefix"), "WINEDEBUG=-all"}
