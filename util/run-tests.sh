@@ -17,8 +17,9 @@
 #           $FUZZ_SECONDS (default 20) seconds on its committed corpus
 #   valgrind  the suite under valgrind memcheck and the constant-time checks
 #           (util/run-valgrind.sh: a normal and a CONSTANT_TIME_VALIDATION build)
-#   extras  the out-of-tree consumer (find_package and pkg-config) and, when
-#           present, the assembly flavour matrix
+#   extras  the out-of-tree consumer (find_package and pkg-config) and the
+#           assembly flavour matrix (util/asm_flavours: every generator in
+#           every flavour, hardening, Win64 under Wine, CPU-detection targets)
 #   aarch64 cross-built with aarch64-linux-gnu-gcc; the runner runs the suite
 #           under qemu-aarch64 for each CPU model and OPENSSL_armcap mask
 #   i686    cross-built with i686-linux-gnu-gcc (static executables); the
@@ -168,30 +169,18 @@ for c in "${configs[@]}"; do
       if [ -x util/consumer/test.sh ]; then
         step "consumer" util/consumer/test.sh
       fi
-      if [ -x util/check_asm_flavours.sh ]; then
-        # Every generator in every x86-64 flavour, the hardening of the
-        # library's own objects (needs the gcc build's archive) and, under
-        # Wine, the Win64 ABI fixtures.
-        archive="$root/build-gcc/libcrypto_static.a"
-        [ -f "$archive" ] || archive=""
-        step "asm flavours" util/check_asm_flavours.sh \
-          "$root/build-asm-flavours" $archive
-      fi
-      if [ -x util/check_asm_flavours_x86.sh ]; then
-        # Every 32-bit x86 generator in elf/macosx/win32n, and a shared i686
-        # library with no TEXTREL (built there).
-        step "asm flavours (x86)" util/check_asm_flavours_x86.sh \
-          "$root/build-asm-flavours-x86"
-      fi
-      if [ -x util/check_asm_flavours_aarch64.sh ]; then
-        # Every aarch64 generator in linux64/ios64/win64 and the BTI/PAC
-        # hardening of the aarch64 library's objects (the aarch64
-        # configuration's archive when it was built, else built there).
-        archive="$root/build-aarch64/libcrypto_static.a"
-        [ -f "$archive" ] || archive=""
-        step "asm flavours (aarch64)" util/check_asm_flavours_aarch64.sh \
-          "$root/build-asm-flavours-aarch64" $archive
-      fi
+      # Every generator in every flavour of its architecture, the hardening
+      # of the library's own objects (the gcc and aarch64 configurations'
+      # archives when they were built; an i686 shared library and, without
+      # the aarch64 archive, a BTI build are made there), the Win64 ABI
+      # fixtures under Wine, BTI enforcement under qemu, and the CPU
+      # detection compiled for Apple and Windows targets.
+      flavour_args=(-work "$root/build-asm-flavours")
+      [ -f "$root/build-gcc/libcrypto_static.a" ] &&
+        flavour_args+=(-x86_64-archive "$root/build-gcc/libcrypto_static.a")
+      [ -f "$root/build-aarch64/libcrypto_static.a" ] &&
+        flavour_args+=(-aarch64-archive "$root/build-aarch64/libcrypto_static.a")
+      step "asm flavours" go run ./util/asm_flavours "${flavour_args[@]}"
       ;;
   esac
 done

@@ -160,6 +160,7 @@ use strict;
 use warnings;
 use FindBin;
 use lib "$FindBin::Bin/../../perlasm";
+use InsnList qw(text interleave transpose4);
 require "arm-xlate.pl";
 
 my ($flavour, $output) = @ARGV;
@@ -189,8 +190,6 @@ my $sctr = "w25";
 my ($u0, $u1) = ("w26", "w27");
 my ($u0x, $u1x) = ("x26", "x27");
 my $scalar_saves = "x19:x20:x21:x22:x23:x24:x25:x26:x27";
-
-sub text { return join('', map { "\t$_\n" } @_); }
 
 # quarter_rounds(\@q...) returns four quarter rounds QUARTERROUND(a, b, c, d)
 # (RFC 8439, section 2.1) on 32-bit lanes, interleaved one instruction of
@@ -319,44 +318,6 @@ sub scalar_finish {
   return @i;
 }
 
-# interleave(\@a, \@b) merges two independent instruction lists, spreading
-# @b evenly through @a, so that the in-order front ends (Cortex-A53/A55)
-# see a NEON and an integer instruction side by side and the out-of-order
-# ones find both kinds in every window.
-sub interleave {
-  my ($a, $b) = @_;
-  my @out;
-  my $j = 0;
-  for my $i (0 .. $#$a) {
-    push @out, $a->[$i];
-    my $want = int(($i + 1) * @$b / @$a);
-    while ($j < $want) {
-      push @out, $b->[$j++];
-    }
-  }
-  push @out, @$b[$j .. $#$b];
-  return @out;
-}
-
-# transpose4(\@r, \@tmp) transposes the 4x4 matrix of 32-bit words in the
-# registers @r (r[i] lane j = word i of block j) so that r[j] holds words
-# i..i+3 of block j.
-sub transpose4 {
-  my ($r, $tt) = @_;
-  my ($a, $b, $c, $d) = @$r;
-  my ($t0, $t1, $t2, $t3) = @$tt;
-  return (
-    "zip1 $t0.4s, $a.4s, $b.4s",      # a0 b0 a1 b1
-    "zip2 $t1.4s, $a.4s, $b.4s",      # a2 b2 a3 b3
-    "zip1 $t2.4s, $c.4s, $d.4s",      # c0 d0 c1 d1
-    "zip2 $t3.4s, $c.4s, $d.4s",      # c2 d2 c3 d3
-    "zip1 $a.2d, $t0.2d, $t2.2d",     # a0 b0 c0 d0: block 0
-    "zip2 $b.2d, $t0.2d, $t2.2d",     # block 1
-    "zip1 $c.2d, $t1.2d, $t3.2d",     # block 2
-    "zip2 $d.2d, $t1.2d, $t3.2d",     # block 3
-  );
-}
-
 # xor_block(j, \@tmp) XORs the 64 bytes at `in` with block j's keystream
 # (after the transpose: rows x[j], x[4 + j], x[8 + j], x[12 + j]) and
 # stores them at `out`, advancing both pointers.
@@ -412,10 +373,10 @@ sub neon_load_state {
 # register).
 sub neon_finish {
   my @i = ("add $x[12].4s, $x[12].4s, $ctr.4s");
-  push @i, transpose4([@x[0 .. 3]], \@t);
-  push @i, transpose4([@x[4 .. 7]], \@t2);
-  push @i, transpose4([@x[8 .. 11]], \@t);
-  push @i, transpose4([@x[12 .. 15]], \@t2);
+  push @i, @{ (transpose4('neon', [@x[0 .. 3]], \@t))[0] };
+  push @i, @{ (transpose4('neon', [@x[4 .. 7]], \@t2))[0] };
+  push @i, @{ (transpose4('neon', [@x[8 .. 11]], \@t))[0] };
+  push @i, @{ (transpose4('neon', [@x[12 .. 15]], \@t2))[0] };
   for my $r (0 .. 3) {
     push @i, map { "add $x[4 * $r + $_].4s, $x[4 * $r + $_].4s, $row[$r].4s" }
                  (0 .. 3);
@@ -497,6 +458,10 @@ $code .= text("ldr $sctr, [$cn]",
               "cmp $nblocks, #5",
               "b.lo .Louter_hybrid_rest");
 $code .= ".Louter_hybrid:\n";
+# The NEON and the scalar instructions are spread evenly through each other
+# (InsnList::interleave), so that the in-order front ends (Cortex-A53/A55)
+# see a NEON and an integer instruction side by side and the out-of-order
+# ones find both kinds in every window.
 $code .= text(interleave([neon_load_state()], [scalar_load_state()]),
               "mov $rounds, #10");
 $code .= ".Lround_hybrid:\n";

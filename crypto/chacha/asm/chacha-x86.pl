@@ -57,14 +57,15 @@
 # the 8-block loop, kept for its 1.35x below (and because it fills the
 # pipes the latency-bound 4-block loop leaves idle).
 #
-# INDICATIVE ONLY (a scratch harness outside the tree, not reproducible
-# from it): the elf output with each 32-bit address register renamed to its
-# 64-bit twin (the same instruction sequence otherwise) timed natively on
-# this Zen 5 against ChaCha20_ctr32_nohw compiled by x86-64 gcc -O3 with
-# r8-r15 reserved and no SIMD (-ffixed-r8 .. -ffixed-r15
-# -mgeneral-regs-only: 7 GPRs, a round loop of the same 143 instructions as
-# i686 gcc -O3's): TSC ticks per byte, medians of 3 runs of 15 batches,
-# load average ~19 (noisy):
+# INDICATIVE ONLY (an rdtsc harness outside the tree; no command in the
+# tree reproduces these figures, only the instruction counts above, with
+# util/count_insns.pl): the elf output with each 32-bit address register
+# renamed to its 64-bit twin (the same instruction sequence otherwise)
+# timed natively on this Zen 5 against ChaCha20_ctr32_nohw compiled by
+# x86-64 gcc -O3 with r8-r15 reserved and no SIMD (-ffixed-r8 ..
+# -ffixed-r15 -mgeneral-regs-only: 7 GPRs, a round loop of the same 143
+# instructions as i686 gcc -O3's): TSC ticks per byte, medians of 3 runs of
+# 15 batches, load average ~19 (noisy):
 #
 #   bytes               64     256    1024   8192   16384
 #   ssse3_4x            7.7    1.87   1.53   1.41   1.49
@@ -117,11 +118,10 @@ use strict;
 use warnings;
 use FindBin;
 use lib "$FindBin::Bin/../../perlasm";
+use InsnList qw(text transpose4);
 require "x86asm.pl";
 
 my ($flavour, $output) = @ARGV;
-
-sub text { return join('', map { "\t$_\n" } @_); }
 
 my @x = map { "%xmm$_" } 0 .. 7;
 
@@ -258,28 +258,6 @@ sub plan_loop {
   return ([@$code, @fix], \%start, $ld + $stc + @fix);
 }
 
-# transpose4(x0..x3, t0, t1): the 4x4 dword transpose of four words of
-# four blocks (x_i lane j = word i of block j) into four registers each
-# holding the four words of one block; returns the instructions and those
-# registers (for blocks 0, 1, 2, 3).
-sub transpose4 {
-  my ($x0, $x1, $x2, $x3, $t0, $t1) = @_;
-  return ([
-    "movdqa $x0, $t0",
-    "punpckldq $x1, $t0",              # w0b0 w1b0 w0b1 w1b1
-    "punpckhdq $x1, $x0",              # w0b2 w1b2 w0b3 w1b3
-    "movdqa $x2, $t1",
-    "punpckldq $x3, $t1",              # w2b0 w3b0 w2b1 w3b1
-    "punpckhdq $x3, $x2",              # w2b2 w3b2 w2b3 w3b3
-    "movdqa $t0, $x1",
-    "punpcklqdq $t1, $x1",             # block 0
-    "punpckhqdq $t1, $t0",             # block 1
-    "movdqa $x0, $x3",
-    "punpcklqdq $x2, $x3",             # block 2
-    "punpckhqdq $x2, $x0",             # block 3
-  ], [$x1, $t0, $x3, $x0]);
-}
-
 # state_slot(w) is the STATE slot of working word w (0..31): the second
 # group's words are the first group's but for its counters (slot 16).
 sub state_slot { my ($w) = @_; return $w == 28 ? 16 : $w % 16; }
@@ -327,7 +305,7 @@ sub output_stage {
   my @o;
   for my $g (0 .. 3) {
     push @o, "movdqa " . xw($first + 4 * $g + $_) . ", $x[$_]" for 0 .. 3;
-    my ($tr, $r) = transpose4(@x[0 .. 5]);
+    my ($tr, $r) = transpose4('sse', [@x[0 .. 3]], [@x[4, 5]]);
     push @o, @$tr;
     push @o, $consume->($_, 16 * $g, $r->[$_]) for 0 .. 3;
   }

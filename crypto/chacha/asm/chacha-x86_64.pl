@@ -21,52 +21,19 @@
 # block at a time) also takes a byte length; every row sends inputs of up
 # to 64 bytes to it (chacha_asm.c), the x86_64 row everything.
 #
-# Short inputs, measured here with a small rdtsc harness calling the
-# entry points directly (not kept in the tree; `bssl speed -impls -filter
-# ChaCha20 -chunks 16,64,...` shows the same per-row comparison in
-# wall-clock time on a quiet machine): median over 31 batches of the mean
-# TSC ticks per call (batches of 200000 / (len + 256) calls, so a batch is
-# ~0.1-1 ms and the frequent preemptions of this shared machine, load
-# average 16-22, spoil only some batches; 1 tick ~ 1.57 core cycles):
-#
-# | bytes | x86_64 (scalar) | avx512 (path)          | nohw (C, gcc -O2) |
-# |-------|-----------------|------------------------|-------------------|
-# |    16 |   162-174       |   234-252 (xmm rows)   |   174-185         |
-# |    64 |   161-173       |   231-248 (xmm rows)   |   174-187         |
-# |    80 |   313-340       |   243-266 (zmm rows)   |   349-375         |
-# |   128 |   312-341       |   241-264 (zmm rows)   |   349-377         |
-# |   256 |   651-673       |   244-267 (zmm rows)   |   711-777         |
-# |   320 |   765           |   292-294 (8 in rows;  |   877             |
-# |       |                 |   was 309-313: group)  |                   |
-# |   512 |  1218           |   294-295 (8 in rows)  |  1403             |
-# |  1024 |  2660           |   312-340 (one group)  |  2864-3061        |
-# |  1350 |                 |   413 (two-group pass; |  3974-4067        |
-# |       |                 |   was 621: two groups) |                   |
-# |  2048 |                 |   415 (two-group pass) |  5608-5673        |
-#
-# x86_64: ~161 ticks = ~253 core cycles per block against a bound of 20
-# rounds x 12 dependent 1-cycle ops = 240 (the quarter-round chain; all
-# four quarter rounds of a round overlap: 48 ops per 12 cycles, within
-# the integer ALUs), so it is latency bound, ~5% above it. The AVX-512
-# rows are the same chain on 2-cycle vector ops, ~1.45x longer. A rorx
-# (BMI2, no flags) variant measured the same as rol (172.6 vs 173.6 ticks
-# at 16 bytes), so the path keeps rol and needs no feature bit. Code size:
-# 1031 bytes.
-#
-# Why not more in general-purpose registers. Two blocks interleaved would
-# need 32 words in 15 registers (16 spilled, each quarter-round step then
-# a load/store pair) and 1920 ALU ops per 128 bytes: at best ~320 cycles
-# (~205 ticks) if all six ALUs took rotates, against 243-266 for the zmm
-# rows: not attempted in the time available. One scalar block beside
-# vector blocks (the "hybrid") ends no earlier than its vector part, whose
-# one-block latency (231-248) is already the zmm four-block cost
-# (243-266), so for 65..256 bytes it cannot beat the rows by more than
-# the ~15 ticks between those; not written.
-#
-# AVX-512 path, measured here (AMD family 26 / Zen 5 guest, TSC 2.096 GHz),
-# TSC ticks per call, minimum of 2000 calls of the entry point in one
-# process (the machine was shared by ~8 builds, load average 14-20, so
-# only minima are meaningful; wall-clock rates were 5-8x lower):
+# Speed. In the tree,
+#   bssl speed -impls -filter ChaCha20 -chunks 16,64,128,256,512,1024,2048,8192,16384
+# lists every row side by side (speed-up against nohw, cycles/byte from the
+# TSC; means over wall-clock time, so on a busy machine every row reads
+# slower: at load average ~15 on 2 CPUs, 2026-12-01, nohw read 12.5 c/B at
+# 16384 bytes against the 2.9 ticks/B below, while the speed-ups kept their
+# order: avx512 13.5x, avx2 4.6x, ssse3_4x 2.1x, x86_64 1.1x). The figures
+# in this header were taken with an rdtsc harness outside the tree that
+# calls each entry point directly; no command in the tree reproduces them
+# as such. The table of record is the one below: per call, the minimum
+# over 2000 calls in one process (AMD Zen 5 family 26 guest, TSC 2.096 GHz,
+# 1 tick ~ 1.57 core cycles; shared machine, load average 14-20, so only
+# minima are meaningful):
 #
 # | bytes | avx512 (code path)    | ticks | t/B   | avx2 blocks | nohw  |
 # |-------|-----------------------|-------|-------|-------------|-------|
@@ -81,11 +48,42 @@
 # | 16384 | two groups x 8        |  3360 | 0.205 |  9807       | 46830 |
 #
 # (`avx2 blocks` = ChaCha20_ctr32_avx2 on ceil(bytes/64) whole blocks.)
-# OpenSSL 3's AVX-512 code ran 0.31-0.33 ticks/byte at 8192 on a quiet
-# machine (see below), so avx512 is ~1.5x it; `speed-vs-openssl --only
-# ChaCha20` (3 rounds, medians, load average ~14) gave 1.52 at 8192 and
-# 1.50 at 16384, 1.52 at 1350. Code size: avx512 7151 bytes, avx2 8206,
-# ssse3_4x 3367 (plus 368 bytes of constants).
+# Code size: avx512 7151 bytes, avx2 8206, ssse3_4x 3367, x86_64 1031
+# (plus 368 bytes of constants).
+#
+# The other figures below come from earlier runs of the same harness that
+# took the median of batch means instead (batches of 200000 / (len + 256)
+# calls, 31 of them, load average 16-22). Medians keep some preemption, so
+# they read higher than the minima above for the same lengths (avx512 at
+# 16 bytes: 234-252 ticks against 168; nohw, built with gcc -O2 for that
+# run, went the other way: 174-185 against 210): compare figures within
+# one run only. In that run the scalar path took 161-174 ticks for
+# up to 64 bytes, against 231-248 for the avx512 xmm rows and 174-187 for
+# nohw, and 313-341 for 65-128 bytes against 241-266 for the zmm rows: hence
+# every row sends inputs of up to 64 bytes to ChaCha20_ctr32_x86_64.
+#
+# x86_64: ~161 ticks = ~253 core cycles per block against a bound of 20
+# rounds x 12 dependent 1-cycle ops = 240 (the quarter-round chain; all
+# four quarter rounds of a round overlap: 48 ops per 12 cycles, within
+# the integer ALUs), so it is latency bound, ~5% above it. The AVX-512
+# rows are the same chain on 2-cycle vector ops, ~1.45x longer. A rorx
+# (BMI2, no flags) variant measured the same as rol (172.6 vs 173.6 ticks
+# at 16 bytes), so the path keeps rol and needs no feature bit.
+#
+# Why not more in general-purpose registers. Two blocks interleaved would
+# need 32 words in 15 registers (16 spilled, each quarter-round step then
+# a load/store pair) and 1920 ALU ops per 128 bytes: at best ~320 cycles
+# (~205 ticks) if all six ALUs took rotates, against 243-266 for the zmm
+# rows: not attempted in the time available. One scalar block beside
+# vector blocks (the "hybrid") ends no earlier than its vector part, whose
+# one-block latency (231-248) is already the zmm four-block cost
+# (243-266), so for 65..256 bytes it cannot beat the rows by more than
+# the ~15 ticks between those; not written.
+#
+# OpenSSL 3's AVX-512 code read 0.31-0.33 ticks/byte at 8192 bytes in the
+# earlier run described under the AVX2 paths, against 0.205 here: ~1.5x,
+# though across two runs (no command in the tree compares ChaCha20 with
+# OpenSSL).
 #
 # Bounds of the avx512 path: the two-group loop is throughput bound (see
 # the section below: ~1.07 vector ops per byte, 4 pipes); 0.195-0.205
@@ -95,7 +93,7 @@
 # (12 + 1) cycles however many (1 or 4) blocks they hold; zmm ops measured
 # slower than xmm there (189 against 168 ticks).
 #
-# Measurements of the AVX2 and SSSE3 paths (earlier, quieter machine):
+# The AVX2 and SSSE3 paths.
 #
 # Each XORs `num_blocks` WHOLE 64-byte blocks of `in` with the keystream of
 # state = constants | key | counter_nonce[0] + i | counter_nonce[1..3] for
@@ -104,32 +102,22 @@
 # that) and the nonce words never change. num_blocks == 0 touches nothing.
 # Partial final blocks are the C glue's job (chacha_asm.c).
 #
-# Measured here, TSC ticks per byte (rdtsc, minimum of 400 runs; the TSC is
-# nominal, not core cycles: see /work/shared/reading/limits.md), OpenSSL
-# 3.0.22's EVP ChaCha20 timed the same way in the same process. NOTE: this
-# guest reports AMD family 26 model 2 (Zen 5) with AVX-512, not the Zen 3
-# the project documents assume; OpenSSL then runs its AVX-512 code, so its
-# AVX2 code is measured with OPENSSL_ia32cap=":~0x10000" (AVX512F masked).
-#
-# | path                  | 8192 B | 16384 B | 1 block (ticks)  | code     |
-# |-----------------------|--------|---------|------------------|----------|
-# | avx2 (16, then 8)     | 0.57-  | 0.57-   | 375 (computes 8) | 8206 B   |
-# |                       |  0.61  |  0.60   |                  |          |
-# | ssse3_4x              | 1.43   | 1.41    | 375 (computes 4) | 3367 B   |
-# | ssse3 (1 block) [1]   | 4.40   | 4.48    | 289              | 418 B    |
-# | nohw (C, gcc -O3)     | 2.71   | 2.76    | 176              |          |
-# | OpenSSL AVX2          | 0.59-  | 0.60-   |                  |          |
-# |                       |  0.63  |  0.63   |                  |          |
-# | OpenSSL AVX-512 (its  | 0.31-  | 0.31-   |                  |          |
-# | default here)         |  0.33  |  0.32   |                  |          |
-# (plus 176 bytes of constants). The ranges are runs on different minutes
-# of this shared machine.
-#
-# avx2 is 1.03-1.04x OpenSSL's AVX2 code in the same-process rdtsc
-# comparison (0.96 in `speed-vs-openssl` wall-clock medians with
-# OPENSSL_ia32cap=":~0x10000"), and 0.54x its AVX-512 code, which this
-# machine runs by default (vprold makes a rotation one op instead of three,
-# and a zmm register holds 16 blocks): hence the avx512 path above.
+# They were measured earlier than the table above, with the same harness
+# (minimum of 400 runs) on a quieter machine, beside OpenSSL 3.0.22's EVP
+# ChaCha20 timed the same way in the same process (its AVX2 code with
+# OPENSSL_ia32cap=":~0x10000", AVX512F masked: this Zen 5 guest runs its
+# AVX-512 code by default). TSC ticks per byte at 8192 and 16384 bytes
+# (the TSC is nominal, not core cycles; `bssl speed` prints the rate it
+# converts with): avx2 (16 blocks, then 8) 0.57-0.61, ssse3_4x 1.41-1.43,
+# the one-block SSSE3 path [1] 4.40-4.48, nohw (gcc -O3) 2.71-2.76,
+# OpenSSL's AVX2 code 0.59-0.63, its AVX-512 code 0.31-0.33; one block:
+# 375 ticks for avx2 and ssse3_4x alike (they compute 8 and 4 blocks), 289
+# for the one-block path, 176 for nohw. That machine state differs from
+# the table's, so compare within each run only: avx2 was 1.03-1.04x
+# OpenSSL's AVX2 code and 0.54x its AVX-512 code (vprold makes a rotation
+# one op instead of three, and a zmm register holds 16 blocks): hence the
+# avx512 path above. Code size: the one-block path 418 bytes, and 176 bytes
+# of constants then.
 #
 # What bounds the paths. One quarter round on W lanes is 4 vpaddd, 4 vpxor,
 # 2 vpshufb (<<< 16, <<< 8) and 2 x (vpslld, vpsrld, vpor) (<<< 12, <<< 7):
@@ -190,14 +178,13 @@ use strict;
 use warnings;
 use FindBin;
 use lib "$FindBin::Bin/../../perlasm";
+use InsnList qw(text interleave transpose4);
 require "x86_64-xlate.pl";
 
 my ($flavour, $output) = @ARGV;
 
 # Arguments (SysV order; the translator moves Win64 arguments there).
 my ($out, $in, $nblocks, $key, $cn) = ('%rdi', '%rsi', '%rdx', '%rcx', '%r8');
-
-sub text { return join('', map { "\t$_\n" } @_); }
 
 # --- Vector operation helpers. $avx selects the three-operand VEX forms. ---
 
@@ -219,72 +206,22 @@ sub vrot {
       : ("movdqa $x, $t", "pslld \$$n, $t", "psrld \$$r, $x", "por $t, $x");
 }
 
-# quarter_round_steps returns QUARTERROUND(a, b, c, d) as four lists of
-# instructions, one per line of RFC 8439 section 2.1:
+# quarter_round returns QUARTERROUND(a, b, c, d) (RFC 8439 section 2.1)
+# as a list of instructions, one line of the spec after the other:
 #   a += b; d ^= a; d <<<= 16;
 #   c += d; b ^= c; b <<<= 12;
 #   a += b; d ^= a; d <<<= 8;
 #   c += d; b ^= c; b <<<= 7;
-sub quarter_round_steps {
+# Two quarter rounds on other registers have the same shape, so
+# InsnList::interleave of two of them alternates one instruction of each.
+sub quarter_round {
   my ($avx, $a, $b, $c, $d, $t) = @_;
   return (
-    [vadd($avx, $a, $b), vxor($avx, $d, $a), vrot($avx, $d, 16, $t)],
-    [vadd($avx, $c, $d), vxor($avx, $b, $c), vrot($avx, $b, 12, $t)],
-    [vadd($avx, $a, $b), vxor($avx, $d, $a), vrot($avx, $d, 8, $t)],
-    [vadd($avx, $c, $d), vxor($avx, $b, $c), vrot($avx, $b, 7, $t)],
+    vadd($avx, $a, $b), vxor($avx, $d, $a), vrot($avx, $d, 16, $t),
+    vadd($avx, $c, $d), vxor($avx, $b, $c), vrot($avx, $b, 12, $t),
+    vadd($avx, $a, $b), vxor($avx, $d, $a), vrot($avx, $d, 8, $t),
+    vadd($avx, $c, $d), vxor($avx, $b, $c), vrot($avx, $b, 7, $t),
   );
-}
-
-# interleave(\@q1, \@q2) merges the steps of two independent quarter
-# rounds, alternating one instruction of each.
-sub interleave {
-  my ($q1, $q2) = @_;
-  my @out;
-  for my $s (0 .. 3) {
-    my @x = @{ $q1->[$s] };
-    my @y = @{ $q2->[$s] };
-    while (@x || @y) {
-      push @out, shift @x if @x;
-      push @out, shift @y if @y;
-    }
-  }
-  return @out;
-}
-
-# transpose4 emits the 4x4 dword transpose (within each 128-bit lane) of
-# the words in @x (x[i] holding word i of blocks 0..3 of the lane), using
-# two temporaries, and returns the instructions and the four registers that
-# then hold words 0..3 of block 0, 1, 2, 3.
-sub transpose4 {
-  my ($avx, $x, $t) = @_;
-  my ($x0, $x1, $x2, $x3) = @$x;
-  my ($t0, $t1) = @$t;
-  if ($avx) {
-    return ([
-      "vpunpckldq $x1, $x0, $t0",      # x0b0 x1b0 x0b1 x1b1
-      "vpunpckhdq $x1, $x0, $x1",      # x0b2 x1b2 x0b3 x1b3
-      "vpunpckldq $x3, $x2, $t1",      # x2b0 x3b0 x2b1 x3b1
-      "vpunpckhdq $x3, $x2, $x3",      # x2b2 x3b2 x2b3 x3b3
-      "vpunpcklqdq $t1, $t0, $x0",     # block 0
-      "vpunpckhqdq $t1, $t0, $x2",     # block 1
-      "vpunpcklqdq $x3, $x1, $t0",     # block 2
-      "vpunpckhqdq $x3, $x1, $x3",     # block 3
-    ], [$x0, $x2, $t0, $x3]);
-  }
-  return ([
-    "movdqa $x0, $t0",
-    "punpckldq $x1, $t0",              # x0b0 x1b0 x0b1 x1b1
-    "punpckhdq $x1, $x0",              # x0b2 x1b2 x0b3 x1b3
-    "movdqa $x2, $t1",
-    "punpckldq $x3, $t1",              # x2b0 x3b0 x2b1 x3b1
-    "punpckhdq $x3, $x2",              # x2b2 x3b2 x2b3 x3b3
-    "movdqa $t0, $x1",
-    "punpcklqdq $t1, $x1",             # block 0
-    "punpckhqdq $t1, $t0",             # block 1
-    "movdqa $x0, $x3",
-    "punpcklqdq $x2, $x3",             # block 2
-    "punpckhqdq $x2, $x0",             # block 3
-  ], [$x1, $t0, $x3, $x0]);
 }
 
 # --- The W-lane paths (AVX2 8-way, SSSE3 4-way) -----------------------------
@@ -364,8 +301,8 @@ sub wide {
     if ($avx) {
       for my $h (0, 1) {                 # bytes 32h .. 32h+31 of each block
         push @o, "$mova " . $slot->(8 * $h + $_) . ", $v[$_]" for 0 .. 7;
-        my ($ta, $ra) = transpose4(1, [@v[0 .. 3]], [@v[8, 9]]);
-        my ($tb, $rb) = transpose4(1, [@v[4 .. 7]], [@v[10, 11]]);
+        my ($ta, $ra) = transpose4('avx', [@v[0 .. 3]], [@v[8, 9]]);
+        my ($tb, $rb) = transpose4('avx', [@v[4 .. 7]], [@v[10, 11]]);
         push @o, @$ta, @$tb;
         for my $k (0 .. 3) {
           push @o, "vperm2i128 \$0x20, $rb->[$k], $ra->[$k], $v[12]";
@@ -377,7 +314,7 @@ sub wide {
     } else {
       for my $g (0 .. 3) {               # bytes 16g .. 16g+15 of each block
         push @o, "movdqa " . $slot->(4 * $g + $_) . ", $v[$_]" for 0 .. 3;
-        my ($tr, $r) = transpose4(0, [@v[0 .. 3]], [@v[4, 5]]);
+        my ($tr, $r) = transpose4('sse', [@v[0 .. 3]], [@v[4, 5]]);
         push @o, @$tr;
         push @o, $consume->($_, 16 * $g, $r->[$_]) for 0 .. 3;
       }
@@ -407,7 +344,7 @@ sub wide {
   # The double round.
   my $qr = sub {
     my ($a, $b, $cc, $d, $t) = @_;
-    return [quarter_round_steps($avx, $reg{$a}, $reg{$b}, $cc, $reg{$d}, $t)];
+    return [quarter_round($avx, $reg{$a}, $reg{$b}, $cc, $reg{$d}, $t)];
   };
   my @dr;
   push @dr, "# Column round: QR(0,4,8,12) QR(1,5,9,13), c = x8, x9.";
@@ -532,8 +469,8 @@ sub wide16 {
     my @o;
     push @o, "vmovdqa " . $slot->($q1->[$_]) . ", $r1[$_]" for 0 .. 3;
     push @o, "vmovdqa " . $slot->($q2->[$_]) . ", $r2[$_]" for 0 .. 3;
-    push @o, interleave([quarter_round_steps(1, @r1, $v[14])],
-                        [quarter_round_steps(1, @r2, $v[15])]);
+    push @o, interleave([quarter_round(1, @r1, $v[14])],
+                        [quarter_round(1, @r2, $v[15])]);
     push @o, "vmovdqa $r1[$_], " . $slot->($q1->[$_]) for 0 .. 3;
     push @o, "vmovdqa $r2[$_], " . $slot->($q2->[$_]) for 0 .. 3;
     return @o;
@@ -796,7 +733,7 @@ sub avx512 {
   # columns and back: ~300 ops for 256 bytes instead of the ~1090 of a
   # 16-block group. Up to 64 bytes, the same rows in xmm registers
   # (AVX512VL: vprold on xmm), which measured shorter latency than zmm
-  # (168 against 210 ticks per call, see the table above).
+  # (168 against 189 ticks per call, see the table at the top).
   my @r0 = @x[4 .. 7];
   # The double round on rows ($a, $b, $c, $d): QR on each column, rotate
   # b, c, d left by 1, 2, 3 words (the diagonals become columns), QR on
@@ -864,7 +801,8 @@ sub avx512 {
   # by op. Each set is one latency chain, so the second set only fills
   # pipes the first leaves idle, but not for free: measured 292-296 ticks
   # for 257..512 bytes against 242-248 for the four-block rows and 309-313
-  # for a 16-block group (table at the top): 5% for 676 bytes of code.
+  # for a 16-block group (the median-of-batches run described at the top):
+  # 5% for 676 bytes of code.
   my @s2 = @x[8 .. 11];
   my $d2 = '%zmm22';
   my $zip = sub {

@@ -2,7 +2,7 @@
 # Copyright 2026 The project authors.
 #
 # xlate_zoo-armv8.pl: exercises every feature of crypto/perlasm/arm-xlate.pl
-# so util/check_asm_flavours_aarch64.sh can assemble the result in every
+# so util/asm_flavours (-only aarch64) can assemble the result in every
 # flavour (linux64, ios64, win64). Never linked into anything; its functions
 # compute nothing useful.
 #

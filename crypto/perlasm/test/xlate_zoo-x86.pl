@@ -2,7 +2,7 @@
 # Copyright 2026 The project authors.
 #
 # xlate_zoo-x86.pl: a test input for x86asm.pl, never linked or run.
-# util/check_asm_flavours_x86.sh assembles it in every flavour (elf with GNU
+# util/asm_flavours (-only x86) assembles it in every flavour (elf with GNU
 # as, macosx with clang, win32n with NASM) and compares the instructions GNU
 # as produced from the elf flavour with those NASM produced from the win32n
 # flavour (PIC loads and relocated displacements aside, which differ by

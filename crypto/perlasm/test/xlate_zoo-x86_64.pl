@@ -2,7 +2,7 @@
 # Copyright 2026 The project authors.
 #
 # xlate_zoo-x86_64.pl: a test input for x86_64-xlate.pl, never linked or run.
-# util/check_asm_flavours.sh assembles it in every flavour and compares the
+# util/asm_flavours (-only x86_64) assembles it in every flavour and compares the
 # machine code GNU as produced from the mingw64 flavour with what NASM
 # produced from the nasm flavour: they must be byte-identical, which checks
 # the AT&T-to-Intel operand translation (order, sizes, addressing) and that

@@ -83,11 +83,10 @@ use strict;
 use warnings;
 use FindBin;
 use lib "$FindBin::Bin/../../perlasm";
+use InsnList qw(text);
 require "arm-xlate.pl";
 
 my ($flavour, $output) = @ARGV;
-
-sub text { return join('', map { "\t$_\n" } @_); }
 
 # State layout (bytes), shared with poly1305_asm_armv8.h:
 #   0: h0   8: h1   16: h2   24: r0   32: r1

@@ -57,8 +57,13 @@
 # c/B / 0.57. TSC ticks per byte of one call (init included, so the AVX2
 # code pays its r^2..r^8 setup each time), minimum of 100 batches of 100
 # calls, on a shared machine (load average 8-16 on 2 CPUs: minima are
-# stable to ~3%, medians are not). `bssl speed -impls -filter Poly1305`
-# lists the same rows; its wall-clock figures moved 20-50% between runs.
+# stable to ~3%, medians are not), with an rdtsc harness outside the tree.
+# In the tree, `bssl speed -impls -filter Poly1305 -chunks 16,256,1024,8192`
+# lists the same rows (its wall-clock figures moved 20-50% between runs),
+# `ROWS="x86_64 avx2 avx512ifma" util/poly1305_bench/run.sh BUILD` prints
+# the rows' TSC ticks per byte (util/poly1305_bench/rows_tsc.c: medians of
+# short batches, not these minima) and one-shot Poly1305 against OpenSSL 3
+# and libsodium.
 #
 # | path     | 16 B | 256 B | 1 KiB | 8 KiB | ~core | bound (core c/B)          |
 # |----------|------|-------|-------|-------|-------|---------------------------|
@@ -131,6 +136,7 @@ use strict;
 use warnings;
 use FindBin;
 use lib "$FindBin::Bin/../../perlasm";
+use InsnList qw(text);
 require "x86_64-xlate.pl";
 
 my ($flavour, $output) = @ARGV;
@@ -156,8 +162,6 @@ my %LANE_OF_POWER = (4 => 0, 2 => 1, 3 => 2, 1 => 3);
 # The 4-way path runs from this many bytes; shorter calls use the scalar
 # code inside poly1305_blocks_avx2 (measured: see the table).
 my $AVX2_MIN_LEN = 256;
-
-sub text { return join('', map { "\t$_\n" } @_); }
 
 # --- Scalar base 2^64 ---------------------------------------------------------
 #

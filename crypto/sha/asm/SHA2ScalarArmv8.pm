@@ -21,6 +21,9 @@ package SHA2ScalarArmv8;
 
 use strict;
 use warnings;
+use File::Basename qw(dirname);
+use lib dirname(__FILE__) . '/../../perlasm';
+use InsnList qw(text);
 
 # block_function(%p) returns the neutral text (crypto/perlasm/arm-xlate.pl)
 # of one function. Parameters:
@@ -53,7 +56,7 @@ sub block_function {
   my $schedule = sub {
     my ($t, $s0, $s1) = @_;
     my ($wt, $w2, $w7, $w15) = map { $w[($t - $_) % 16] } (0, 2, 7, 15);
-    return map { "\t$_\n" } (
+    return text(
       "ror $s0, $w15, #$s0a",
       "eor $s0, $s0, $w15, ror #$s0b",
       "eor $s0, $s0, $w15, lsr #$s0c",    # σ0(W[t-15])
@@ -76,7 +79,7 @@ sub block_function {
   my $round = sub {
     my ($t, $x, $y, $a, $b, $c, $d, $e, $f, $g, $h) = @_;
     my $wt = $w[$t % 16];
-    return map { "\t$_\n" } (
+    return text(
       "ldr $tk, [$kp], #$wb",           # K[t]
       "add $h, $h, $wt",
       "ror $y, $e, #$S1a",

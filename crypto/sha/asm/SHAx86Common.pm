@@ -2,121 +2,101 @@
 #
 # SHAx86Common.pm: the pieces the x86-64 and x86 SHA generators
 # (sha{1,256,512}-x86_64.pl, sha{1,256,512}-x86.pl) share: the
-# instruction-list helpers and the SSSE3/AVX operand forms. Instructions
+# SSSE3/AVX operand forms and the block-function scaffolding. Instructions
 # are strings in the neutral AT&T syntax that both translators read
 # (crypto/perlasm/x86_64-xlate.pl, crypto/perlasm/x86asm.pl).
 #
 # A generator imports what it uses:
-#   use SHAx86Common qw($VEX text interleave v3 vsh valign);
+#   use SHAx86Common qw(forms block_loop_begin block_loop_end ...);
+# and the instruction-list helpers (text, interleave) from
+# crypto/perlasm/InsnList.pm. The variant's encoding (SSSE3 or AVX) is an
+# object made by forms() and passed to every helper that depends on it.
 
 package SHAx86Common;
 
 use strict;
 use warnings;
 use Exporter 'import';
+use File::Basename qw(dirname);
+use lib dirname(__FILE__) . '/../../perlasm';
+use InsnList qw(text interleave);
+use PerlasmCommon;
+# The function_begin helpers of both x86 translators (their packages
+# X86_64Xlate and X86Asm); loading one does not run it as a filter.
+require "x86_64-xlate.pl";
+require "x86asm.pl";
 
-our @EXPORT_OK = qw($VEX text interleave interleave_exact v3 vsh valign vpshufd
-                    vmova vmovu load_state add_to_state block_loop_begin
+our @EXPORT_OK = qw(forms load_state add_to_state block_loop_begin
                     block_loop_end avx2_finish sha2_round_nobmi
                     x86_path_begin x86_load_block x86_rounds x86_path_end
                     sha1_shani_rounds);
 
-# text(INS...) returns the instructions as assembly lines.
-sub text { return join('', map { "\t$_\n" } @_); }
-
-# interleave(\@SCALAR, \@VECTOR) spreads the vector instructions evenly
-# among the scalar ones, so that both kinds are in the scheduler's window
-# together: vector instruction j (from 0) follows scalar instruction
-# ceil((j + 1) * |SCALAR| / |VECTOR|) (from 1), tracked with a running
-# floating-point remainder; vector instructions left over go at the end.
-sub interleave {
-  my ($s, $v) = @_;
-  my @v = @$v;
-  return @$s unless @v;
-  my @out;
-  my $per = @$s / @v;
-  my $acc = 0;
-  for my $ins (@$s) {
-    push @out, $ins;
-    $acc++;
-    while (@v && $acc >= $per) {
-      push @out, shift @v;
-      $acc -= $per;
-    }
-  }
-  return (@out, @v);
-}
-
-# interleave_exact(\@SCALAR, \@VECTOR): the same placement computed in
-# integer arithmetic. The two differ only where (j + 1) * |SCALAR| /
-# |VECTOR| is a whole number and the running remainder has rounded below
-# it: interleave then places that vector instruction one scalar
-# instruction later. The x86-64 generators were measured with interleave,
-# the x86 ones with interleave_exact; merging them would change the
-# output of one side (sha1-x86_64.pl or sha1-x86.pl).
-sub interleave_exact {
-  my ($s, $v) = @_;
-  my @out;
-  my ($ns, $nv) = (scalar @$s, scalar @$v);
-  my $taken = 0;
-  for my $k (0 .. $ns - 1) {
-    push @out, $s->[$k];
-    my $due = int(($k + 1) * $nv / $ns);
-    push @out, @$v[$taken .. $due - 1] if $due > $taken;
-    $taken = $due if $due > $taken;
-  }
-  return (@out, @$v[$taken .. $nv - 1]);
-}
-
 # --- SSSE3 or AVX from one description -----------------------------------------
 #
-# $VEX selects the encoding: 1 gives three-operand VEX forms (AVX), 0 the
-# two-operand legacy forms (SSSE3) with a copy where a source must survive.
-# Operands are in AT&T order. A generator imports $VEX and sets it before
-# it generates each path.
+# forms(VARIANT) returns the encoding of a path's vector instructions:
+# VARIANT 'avx' (also for AVX2 code on ymm registers) gives three-operand
+# VEX forms, 'ssse3' the two-operand legacy forms with a copy where a
+# source must survive. Its methods return instruction lists; operands are
+# in AT&T order:
+#   $f->v3(OP, SRC2, SRC1, DST)    DST = SRC1 OP SRC2
+#   $f->vsh(OP, IMM, SRC, DST)     DST = SRC shifted (or shuffled) by IMM
+#   $f->valign(IMM, SRC2, SRC1, DST)  DST = (SRC1:SRC2) >> 8*IMM
+#   $f->vpshufd(IMM, SRC, DST)     (the legacy form is non-destructive)
+#   $f->vmova(SRC, DST), $f->vmovu(SRC, DST)
+#                                  an aligned or unaligned 16-byte move
+#   $f->rotl(N, SRC, DST, TMP)     DST = ROTL^N(SRC) on each dword (SRC
+#                                  kept, TMP clobbered)
+sub forms {
+  my ($variant) = @_;
+  die "SHAx86Common::forms: unknown variant '" . ($variant // '') .
+      "' (want avx or ssse3)\n"
+    unless defined $variant && $variant =~ /^(avx|ssse3)$/;
+  return bless { vex => $variant eq 'avx' }, 'SHAx86Common::Forms';
+}
 
-our $VEX = 0;
+package SHAx86Common::Forms;
 
-# v3(OP, SRC2, SRC1, DST): DST = SRC1 OP SRC2.
 sub v3 {
-  my ($op, $src2, $src1, $dst) = @_;
-  return ("v$op	$src2, $src1, $dst") if $VEX;
+  my ($f, $op, $src2, $src1, $dst) = @_;
+  return ("v$op	$src2, $src1, $dst") if $f->{vex};
   die "v3 $op: $dst is also the second source" if $dst eq $src2 && $dst ne $src1;
   return $dst eq $src1 ? ("$op	$src2, $dst")
                        : ("movdqa	$src1, $dst", "$op	$src2, $dst");
 }
 
-# vsh(OP, IMM, SRC, DST): DST = SRC shifted (or shuffled) by IMM.
 sub vsh {
-  my ($op, $imm, $src, $dst) = @_;
-  return ("v$op	\$$imm, $src, $dst") if $VEX;
+  my ($f, $op, $imm, $src, $dst) = @_;
+  return ("v$op	\$$imm, $src, $dst") if $f->{vex};
   return $dst eq $src ? ("$op	\$$imm, $dst")
                       : ("movdqa	$src, $dst", "$op	\$$imm, $dst");
 }
 
-# valign(IMM, SRC2, SRC1, DST): DST = (SRC1:SRC2) >> 8*IMM.
 sub valign {
-  my ($imm, $src2, $src1, $dst) = @_;
-  return ("vpalignr	\$$imm, $src2, $src1, $dst") if $VEX;
+  my ($f, $imm, $src2, $src1, $dst) = @_;
+  return ("vpalignr	\$$imm, $src2, $src1, $dst") if $f->{vex};
   return ("movdqa	$src1, $dst", "palignr	\$$imm, $src2, $dst");
 }
 
-# vpshufd(IMM, SRC, DST): the legacy form is already non-destructive.
 sub vpshufd {
-  my ($imm, $src, $dst) = @_;
-  return (($VEX ? "vpshufd" : "pshufd") . "	\$$imm, $src, $dst");
+  my ($f, $imm, $src, $dst) = @_;
+  return (($f->{vex} ? "vpshufd" : "pshufd") . "	\$$imm, $src, $dst");
 }
 
-# vmova(SRC, DST), vmovu(SRC, DST): an aligned or unaligned 16-byte move in
-# the path's encoding.
-sub vmova { return ($VEX ? "vmovdqa" : "movdqa") . "	$_[0], $_[1]"; }
-sub vmovu { return ($VEX ? "vmovdqu" : "movdqu") . "	$_[0], $_[1]"; }
+sub vmova { my ($f, $src, $dst) = @_; return ($f->{vex} ? "vmovdqa" : "movdqa") . "	$src, $dst"; }
+sub vmovu { my ($f, $src, $dst) = @_; return ($f->{vex} ? "vmovdqu" : "movdqu") . "	$src, $dst"; }
+
+sub rotl {
+  my ($f, $n, $src, $dst, $tmp) = @_;
+  return ($f->vsh('psrld', 32 - $n, $src, $tmp), $f->vsh('pslld', $n, $src, $dst),
+          $f->v3('por', $tmp, $dst, $dst));
+}
+
+package SHAx86Common;
 
 # --- x86-64 block-function scaffolding --------------------------------------------
 #
 # These return instruction lists (or, for the function boundaries, text)
-# for x86-64 generators; X86_64Xlate comes from the generator's
-# `require "x86_64-xlate.pl"`. SFX is the operand size of the chaining
+# for x86-64 generators. SFX is the operand size of the chaining
 # value's words: 'l' (SHA-1, SHA-256) or 'q' (SHA-512).
 
 sub word_bytes { return $_[0] eq 'q' ? 8 : 4; }
@@ -151,19 +131,19 @@ sub block_loop_begin {
   return $c . "${L}_loop:\n";
 }
 
-# block_loop_end(L, BYTES, ZERO, SLOTS) returns the end of such a
-# function: the input pointer (%rsi) advanced by BYTES, the loop closed
+# block_loop_end(F, L, BYTES, ZERO, SLOTS) returns the end of such a
+# function, in the encoding F (see forms): the input pointer (%rsi) advanced by BYTES, the loop closed
 # over num_blocks (%rdx), the first SLOTS 16-byte frame slots (W+K,
 # derived from the input) overwritten with zeros through register ZERO,
 # then L_done and the epilogue.
 sub block_loop_end {
-  my ($L, $bytes, $zero, $slots) = @_;
+  my ($f, $L, $bytes, $zero, $slots) = @_;
   my $c = text("leaq	$bytes(%rsi), %rsi", "decq	%rdx", "jnz	${L}_loop");
-  $c .= text(v3('pxor', $zero, $zero, $zero));
-  $c .= text(map { vmova($zero, (16 * $_) . "(%rsp)") } 0 .. $slots - 1);
+  $c .= text($f->v3('pxor', $zero, $zero, $zero));
+  $c .= text(map { $f->vmova($zero, (16 * $_) . "(%rsp)") } 0 .. $slots - 1);
   $c .= "${L}_done:\n";
-  $c .= X86_64Xlate::epilogue();
-  $c .= X86_64Xlate::function_end();
+  $c .= PerlasmCommon::epilogue();
+  $c .= PerlasmCommon::function_end();
   return $c;
 }
 
@@ -179,8 +159,8 @@ sub avx2_finish {
   $c .= text(map { "vmovdqu	$zero, " . (32 * $_) . "(%rsp)" } 0 .. $slots - 1);
   $c .= text("vzeroupper");
   $c .= "${L}_done:\n";
-  $c .= X86_64Xlate::epilogue();
-  $c .= X86_64Xlate::function_end();
+  $c .= PerlasmCommon::epilogue();
+  $c .= PerlasmCommon::function_end();
   return $c;
 }
 
@@ -246,8 +226,7 @@ sub sha2_round_nobmi {
 #
 # For the x86 generators' SSSE3/AVX paths, which keep the input pointer
 # and the count of blocks left in the frame and reach their constants
-# through the anchor L_pic in register PIC (see crypto/perlasm/x86asm.pl;
-# X86Asm comes from the generator's `require "x86asm.pl"`).
+# through the anchor L_pic in register PIC (see crypto/perlasm/x86asm.pl).
 
 # x86_path_begin(NAME, L, PIC, IN, NUM, FRAME) returns the start of a
 # function NAME(state, in, num_blocks) (cdecl; ebx, esi, edi, ebp saved):
@@ -264,22 +243,23 @@ sub x86_path_begin {
   return $c . "	.get_pc	$pic, ${L}_pic\n";
 }
 
-# x86_load_block(IN, T, BSWAP, X0, X1, X2, X3) returns the instructions
+# x86_load_block(F, IN, T, BSWAP, X0, X1, X2, X3) returns, in the encoding
+# F, the instructions
 # loading the next 64-byte block (its address at frame offset IN, through
 # register T) into X0..X3 as big-endian 32-bit words (pshufb with the mask
 # at memory operand BSWAP), and advancing the pointer in the frame.
 sub x86_load_block {
-  my ($in, $t, $bswap, @x) = @_;
+  my ($f, $in, $t, $bswap, @x) = @_;
   return ("movl	$in(%esp), $t",
-          (map { (vmovu((16 * $_) . "($t)", $x[$_]),
-                  v3('pshufb', $bswap, $x[$_], $x[$_])) } 0 .. 3),
+          (map { ($f->vmovu((16 * $_) . "($t)", $x[$_]),
+                  $f->v3('pshufb', $bswap, $x[$_], $x[$_])) } 0 .. 3),
           "addl	\$64, $t", "movl	$t, $in(%esp)");
 }
 
 # x86_rounds(GROUPS, ROUND, SCHEDULE) returns the rounds of one block,
 # 4 * GROUPS of them, as text: group g is ROUND->(4g .. 4g + 3), with
 # SCHEDULE->(g + 4) (the message words of group g + 4, while there are
-# any) spread among them by interleave_exact, after a "# rounds" comment.
+# any) spread among them by InsnList::interleave, after a "# rounds" comment.
 sub x86_rounds {
   my ($groups, $round, $schedule) = @_;
   my $c = '';
@@ -287,23 +267,24 @@ sub x86_rounds {
     my @r = map { $round->(4 * $g + $_) } 0 .. 3;
     my @v = $g + 4 < $groups ? $schedule->($g + 4) : ();
     $c .= "\t# rounds " . (4 * $g) . ".." . (4 * $g + 3) . "\n";
-    $c .= text(interleave_exact(\@r, \@v));
+    $c .= text(interleave(\@r, \@v));
   }
   return $c;
 }
 
-# x86_path_end(L, NUM, ZERO, SLOTS) returns the end of such a function:
+# x86_path_end(F, L, NUM, ZERO, SLOTS) returns the end of such a function
+# in the encoding F:
 # the loop closed over the blocks left at frame offset NUM, the first
 # SLOTS 16-byte slots of the frame (derived from the input) overwritten
 # with zeros through ZERO, then L_done and the epilogue.
 sub x86_path_end {
-  my ($L, $num, $zero, $slots) = @_;
+  my ($f, $L, $num, $zero, $slots) = @_;
   my $c = text("subl	\$1, $num(%esp)", "jnz	${L}_loop");
-  $c .= text(v3('pxor', $zero, $zero, $zero),
-             map { vmovu($zero, (16 * $_) . "(%esp)") } 0 .. $slots - 1);
+  $c .= text($f->v3('pxor', $zero, $zero, $zero),
+             map { $f->vmovu($zero, (16 * $_) . "(%esp)") } 0 .. $slots - 1);
   $c .= "${L}_done:\n";
-  $c .= X86Asm::epilogue();
-  $c .= X86Asm::function_end();
+  $c .= PerlasmCommon::epilogue();
+  $c .= PerlasmCommon::function_end();
   return $c;
 }
 

@@ -92,6 +92,7 @@ use strict;
 use warnings;
 use FindBin;
 use lib "$FindBin::Bin/../../perlasm";
+use InsnList qw(text);
 require "arm-xlate.pl";
 
 my ($flavour, $output) = @ARGV;
@@ -135,7 +136,7 @@ sub sname { my ($v) = @_; $v =~ s/^v/s/; return $v }
     push @i, "$f " . qname($abcd) . ", " . sname($ecur) . ", $wk.4s";
     # ROTL1(... ^ W[t+13..t+16]) = W[t+16..t+19]
     push @i, "sha1su1 $mg.4s, $m[($g + 3) % 4].4s" if $g < 16;
-    return map { "\t$_\n" } @i;
+    return text(@i);
   }
 
   $code .= <<"___";

@@ -94,9 +94,9 @@ use warnings;
 use FindBin;
 use lib "$FindBin::Bin/../../perlasm";
 use lib "$FindBin::Bin";
-use SHAx86Common qw($VEX text v3 vsh valign
-                    x86_path_begin x86_load_block x86_rounds x86_path_end vmovu
-                    sha1_shani_rounds);
+use InsnList qw(text);
+use SHAx86Common qw(forms x86_path_begin x86_load_block x86_rounds
+                    x86_path_end sha1_shani_rounds);
 require "x86asm.pl";
 
 my ($flavour, $output) = @ARGV;
@@ -106,8 +106,8 @@ my $IN = 320;        # frame: the input pointer of the next block
 my $NUM = 324;       # frame: blocks left
 my $FRAME = 328;
 
-# The variant being generated is SHAx86Common's $VEX (1 = AVX, 0 = SSSE3),
-# which also picks the vector operand forms of v3, vsh, valign, vmovu.
+# The variant being generated (AVX or SSSE3) is passed to the schedule's
+# subs as its encoding F (SHAx86Common::forms).
 my $L;               # its label prefix
 my @SV;              # a, b, c, d, e (renamed after every round)
 my $T = '%edi';      # the round temporary
@@ -148,37 +148,30 @@ my ($S, $U, $V, $Y) = map { "%xmm$_" } 4 .. 7;   # staging, temporaries
 # Constant pool offsets, relative to the anchor.
 sub kconst { my ($t) = @_; return ".Lsha1_K+" . (16 * int($t / 20)) . "-${L}_pic($PIC)"; }
 
-# wk(Q): frame slot Q = W[4Q..4Q+3] + K (the W in $X[Q % 4]).
+# wk(F, Q): frame slot Q = W[4Q..4Q+3] + K (the W in $X[Q % 4]).
 sub wk {
-  my ($q) = @_;
-  return (v3('paddd', kconst(4 * $q), $X[$q % 4], $S),
-          vmovu($S, ($WK + 16 * $q) . "(%esp)"));
+  my ($f, $q) = @_;
+  return ($f->v3('paddd', kconst(4 * $q), $X[$q % 4], $S),
+          $f->vmovu($S, ($WK + 16 * $q) . "(%esp)"));
 }
 
-# rotl(N, SRC, DST, TMP): DST = ROTL^N(SRC) in each dword (SRC kept).
-sub rotl {
-  my ($n, $src, $dst, $tmp) = @_;
-  return (vsh('psrld', 32 - $n, $src, $tmp), vsh('pslld', $n, $src, $dst),
-          v3('por', $tmp, $dst, $dst));
-}
-
-# schedule(Q): W[t..t+3], t = 4Q (4 <= Q < 20), into $X[Q % 4] (which held
+# schedule(F, Q): W[t..t+3], t = 4Q (4 <= Q < 20), into $X[Q % 4] (which held
 # W[t-16..t-13]), and W + K into frame slot Q.
 sub schedule {
-  my ($q) = @_;
+  my ($f, $q) = @_;
   my $x = sub { $X[($q - $_[0]) % 4] };   # the group Q - n
   my $dst = $x->(0);
   return (
-    valign(8, $x->(4), $x->(3), $U),      # W[t-14..t-11]
-    v3('pxor', $x->(4), $U, $U),          # ^ W[t-16..t-13]
-    v3('pxor', $x->(2), $U, $U),          # ^ W[t-8..t-5]
-    vsh('psrldq', 4, $x->(1), $V),        # W[t-3], W[t-2], W[t-1], 0
-    v3('pxor', $V, $U, $U),               # lanes 0..2 final, lane 3 lacks W[t]
-    rotl(1, $U, $dst, $V),                # W[t..t+2], W[t+3] partial
-    vsh('pslldq', 12, $U, $U),            # 0, 0, 0, lane 0's input
-    rotl(2, $U, $Y, $V),                  # ROTL^1(W[t]) in lane 3
-    v3('pxor', $Y, $dst, $dst),           # W[t+3]
-    wk($q),
+    $f->valign(8, $x->(4), $x->(3), $U),      # W[t-14..t-11]
+    $f->v3('pxor', $x->(4), $U, $U),          # ^ W[t-16..t-13]
+    $f->v3('pxor', $x->(2), $U, $U),          # ^ W[t-8..t-5]
+    $f->vsh('psrldq', 4, $x->(1), $V),        # W[t-3], W[t-2], W[t-1], 0
+    $f->v3('pxor', $V, $U, $U),               # lanes 0..2 final, lane 3 lacks W[t]
+    $f->rotl(1, $U, $dst, $V),            # W[t..t+2], W[t+3] partial
+    $f->vsh('pslldq', 12, $U, $U),            # 0, 0, 0, lane 0's input
+    $f->rotl(2, $U, $Y, $V),              # ROTL^1(W[t]) in lane 3
+    $f->v3('pxor', $Y, $dst, $dst),           # W[t+3]
+    wk($f, $q),
   );
 }
 
@@ -186,7 +179,7 @@ sub schedule {
 
 sub path {
   my ($variant) = @_;
-  $VEX = $variant eq 'avx';
+  my $f = forms($variant);
   $L = ".Lsha1_$variant";
   @SV = qw(%eax %ebx %ecx %edx %esi);
   my $c = x86_path_begin("sha1_block_data_order_$variant", $L, $PIC, $IN,
@@ -195,16 +188,16 @@ sub path {
   $c .= text("movl\targ(0), $T", map { "movl\t" . (4 * $_) . "($T), $SV[$_]" } 0 .. 4);
   $c .= "${L}_loop:\n";
   # W[0..15]: the block's big-endian words; W + K into slots 0..3.
-  $c .= text(x86_load_block($IN, $T, ".Lsha1_bswap-${L}_pic($PIC)", @X));
-  $c .= text(map { wk($_) } 0 .. 3);
+  $c .= text(x86_load_block($f, $IN, $T, ".Lsha1_bswap-${L}_pic($PIC)", @X));
+  $c .= text(map { wk($f, $_) } 0 .. 3);
   # 80 rounds; during the rounds of group g, the schedule of group g + 4.
-  $c .= x86_rounds(20, \&round, \&schedule);
+  $c .= x86_rounds(20, \&round, sub { schedule($f, @_) });
   # 80 renamings bring the names back: H(i) = H(i-1) + (a, b, c, d, e).
   $c .= text("movl\targ(0), $T",
              map { ("addl\t" . (4 * $_) . "($T), $SV[$_]",
                     "movl\t$SV[$_], " . (4 * $_) . "($T)") } 0 .. 4);
   # W + K is derived from the message: clear it from the frame.
-  return $c . x86_path_end($L, $NUM, $S, 20);
+  return $c . x86_path_end($f, $L, $NUM, $S, 20);
 }
 
 # --- SHA-NI ------------------------------------------------------------------------

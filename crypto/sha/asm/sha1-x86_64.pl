@@ -18,10 +18,16 @@
 # Measured on this machine (2026-11-29): AMD Zen 5 (family 26) KVM guest,
 # TSC 2.096 GHz, core clock ~3.7 GHz (core cycles = TSC ticks x 1.77).
 # TSC ticks per byte at 8192 bytes, the minimum of 200 x 8 one-shot SHA1()
-# calls with the row forced (scratch harness; the machine was shared, load
-# average 13-19, minima move ~3% between runs). OpenSSL 3.0.19 measured the
-# same way on SHA1_Update in the same run; "SHA masked" =
-# OPENSSL_ia32cap=:~0x20000000 for OpenSSL.
+# calls with the row forced (the machine was shared, load average 13-19,
+# minima move ~3% between runs). OpenSSL 3.0.19 measured the same way on
+# SHA1_Update in the same run; "SHA masked" = OPENSSL_ia32cap=:~0x20000000
+# for OpenSSL.
+# Reproducing: `bssl speed -impls -filter SHA-1 -chunks 16,8192` lists
+# these rows side by side at these sizes (speed-up and cycles/byte from the
+# TSC, means over wall-clock seconds). The figures below were taken with an
+# rdtsc harness outside the tree that calls each row directly (minima per
+# call, steadier than those means on a shared machine); the OpenSSL figures
+# came from the same harness, and no command in the tree reproduces them.
 #
 # | path  | TSC c/B | core c/B | OpenSSL      | bound (core c/B) and what sets it   |
 # |-------|---------|----------|--------------|-------------------------------------|
@@ -34,8 +40,8 @@
 # | nohw  | 1.96    | 3.5      | -            | (C, for comparison)                 |
 #
 # avx2 again on 2026-11-30 (issue #6), median TSC ticks a byte over 2000
-# interleaved calls of 128 blocks (scratch harness calling the block
-# function and OpenSSL 3.0.19's SHA1_Update with
+# interleaved calls of 128 blocks (the out-of-tree harness calling the
+# block function and OpenSSL 3.0.19's SHA1_Update with
 # OPENSSL_ia32cap=~0x0:~0x20000000 in turn), 4 runs, load average ~7:
 # avx2 1.56-1.60, OpenSSL 1.60-1.61. With core cycles = TSC ticks x 1.6
 # today, 1.56 ticks is 2.5 core c/B: the rounds run at the chain bound,
@@ -67,8 +73,8 @@ use warnings;
 use FindBin;
 use lib "$FindBin::Bin/../../perlasm";
 use lib "$FindBin::Bin";
-use SHAx86Common qw($VEX text interleave v3 vsh valign vmova vmovu
-                    load_state add_to_state block_loop_begin block_loop_end
+use InsnList qw(text interleave);
+use SHAx86Common qw(forms load_state add_to_state block_loop_begin block_loop_end
                     avx2_finish sha1_shani_rounds);
 require "x86_64-xlate.pl";
 
@@ -220,49 +226,43 @@ sub wk {
 
 # schedule1(Q) returns the vector instructions computing W[4Q..4Q+3] of
 # both blocks into $XV[Q % 8] and storing W+K into slot Q, 4 <= Q < 20
-# (VEX forms: avx2() sets $VEX).
+# (VEX forms).
+my $AVX = forms('avx');
 sub schedule1 {
   my ($q) = @_;
-  return (schedule_words($q, \@XV, $w1, $w2, $w3), wk($q, $XV[$q % 8]));
+  return (schedule_words($AVX, $q, \@XV, $w1, $w2, $w3), wk($q, $XV[$q % 8]));
 }
 
-# rotl(N, SRC, DST, TMP) returns DST = ROTL^N(SRC) on each dword.
-sub rotl {
-  my ($n, $src, $dst, $tmp) = @_;
-  return (vsh('psrld', 32 - $n, $src, $tmp), vsh('pslld', $n, $src, $dst),
-          v3('por', $tmp, $dst, $dst));
-}
-
-# schedule_words(Q, \@X, T1, T2, T3) returns the vector instructions
+# schedule_words(F, Q, \@X, T1, T2, T3) returns the vector instructions
 # computing W[4Q..4Q+3] into $X[Q % 8] (which held W[4Q-32..4Q-29]; @X
 # holds the last eight groups, group q in $X[q % 8]), with temporaries T1,
-# T2, T3, in the encoding $VEX selects (the registers may be xmm or ymm).
+# T2, T3, in the encoding F (the registers may be xmm or ymm).
 sub schedule_words {
-  my ($q, $X, $t1, $t2, $t3) = @_;
+  my ($f, $q, $X, $t1, $t2, $t3) = @_;
   my $x = sub { $X->[($q - $_[0]) % 8] };    # the group Q-n
   my $dst = $x->(0);
   if ($q < 8) {
     # T = W[t-16..] ^ W[t-14..] ^ W[t-8..] ^ (W[t-3], W[t-2], W[t-1], 0)
     return (
-      valign(8, $x->(4), $x->(3), $t1),               # W[t-14..t-11]
-      v3('pxor', $x->(4), $t1, $t1),
-      v3('pxor', $x->(2), $t1, $t1),
-      vsh('psrldq', 4, $x->(1), $t2),                 # W[t-3..t-1], 0
-      v3('pxor', $t2, $t1, $t1),
-      rotl(1, $t1, $dst, $t2),                        # W[t..t+2], partial W[t+3]
+      $f->valign(8, $x->(4), $x->(3), $t1),               # W[t-14..t-11]
+      $f->v3('pxor', $x->(4), $t1, $t1),
+      $f->v3('pxor', $x->(2), $t1, $t1),
+      $f->vsh('psrldq', 4, $x->(1), $t2),                 # W[t-3..t-1], 0
+      $f->v3('pxor', $t2, $t1, $t1),
+      $f->rotl(1, $t1, $dst, $t2),                        # W[t..t+2], partial W[t+3]
       # W[t+3] ^= ROTL^1(W[t]) = ROTL^2(T[0])
-      vsh('pslldq', 12, $t1, $t1),
-      rotl(2, $t1, $t3, $t2),
-      v3('pxor', $t3, $dst, $dst),
+      $f->vsh('pslldq', 12, $t1, $t1),
+      $f->rotl(2, $t1, $t3, $t2),
+      $f->v3('pxor', $t3, $dst, $dst),
     );
   }
   # W[t..t+3] = ROTL^2(W[t-6..t-3] ^ W[t-16..] ^ W[t-28..] ^ W[t-32..])
   return (
-    valign(8, $x->(2), $x->(1), $t1),                 # W[t-6..t-3]
-    v3('pxor', $x->(4), $t1, $t1),
-    v3('pxor', $x->(7), $t1, $t1),
-    v3('pxor', $x->(8), $t1, $t1),
-    rotl(2, $t1, $dst, $t2),
+    $f->valign(8, $x->(2), $x->(1), $t1),                 # W[t-6..t-3]
+    $f->v3('pxor', $x->(4), $t1, $t1),
+    $f->v3('pxor', $x->(7), $t1, $t1),
+    $f->v3('pxor', $x->(8), $t1, $t1),
+    $f->rotl(2, $t1, $dst, $t2),
   );
 }
 
@@ -272,7 +272,6 @@ sub feed_forward1 { return text(add_to_state('l', '%rdi', @SV)); }
 
 sub avx2 {
   my ($in, $num) = ('%rsi', '%rdx');
-  $VEX = 1;    # schedule_words in VEX forms
   my $c = X86_64Xlate::function_begin('sha1_block_data_order_avx2',
     args => 3, save => ['rbx'], xmm => [6 .. 11], frame => $A_FRAME);
   $c .= text("testq	$num, $num", "jz	.Lsha1_avx2_done");
@@ -294,7 +293,7 @@ sub avx2 {
   for my $g (0 .. 19) {
     my @r = map { round1(4 * $g + $_, (32 * $g + 4 * $_) . "(%rsp)") } 0 .. 3;
     my @v = $g + 4 < 20 ? schedule1($g + 4) : ();
-    $c .= text(interleave(\@r, \@v));
+    $c .= text(interleave(\@r, \@v, float => 1));
   }
   # 80 renamings bring the names back in place.
   $c .= feed_forward1();
@@ -316,7 +315,7 @@ sub avx2 {
 # the rounds without BMI: Ch(b,c,d) = d ^ (b & (c ^ d)) instead of andn,
 # and ROTL^5 / ROTL^30 with a copy and a rotate instead of rorx. The AVX
 # variant uses three-operand VEX forms, the SSSE3 one the legacy forms with
-# a copy where a source must survive (SHAx86Common's v3, vsh, valign). W+K
+# a copy where a source must survive (SHAx86Common::forms). W+K
 # for all 80 rounds goes to a 320-byte frame, slot q (rounds 4q..4q+3)
 # written during the rounds of group q-4.
 
@@ -349,39 +348,40 @@ my @XX = map { "%xmm$_" } 0 .. 7;        # W[4q..4q+3], q mod 8
 my ($x0, $x1, $x2, $x3) = map { "%xmm$_" } 8 .. 11;
 
 sub wk_x {      # W[4Q..4Q+3] + K_t (X holds the W) into frame slot Q
-  my ($q, $x) = @_;
-  return (v3('paddd', ".Lsha1_avx2_K+" . (32 * int($q / 5)) . "(%rip)", $x, $x0),
-          vmova($x0, (16 * $q) . "(%rsp)"));
+  my ($f, $q, $x) = @_;
+  return ($f->v3('paddd', ".Lsha1_avx2_K+" . (32 * int($q / 5)) . "(%rip)", $x, $x0),
+          $f->vmova($x0, (16 * $q) . "(%rsp)"));
 }
 
-# schedule_x(Q): schedule1 for one block, W[4Q..4Q+3] into $XX[Q % 8].
+# schedule_x(F, Q): schedule1 for one block, W[4Q..4Q+3] into $XX[Q % 8],
+# in the encoding F.
 sub schedule_x {
-  my ($q) = @_;
-  return (schedule_words($q, \@XX, $x1, $x2, $x3), wk_x($q, $XX[$q % 8]));
+  my ($f, $q) = @_;
+  return (schedule_words($f, $q, \@XX, $x1, $x2, $x3), wk_x($f, $q, $XX[$q % 8]));
 }
 
 sub xmm_path {
   my ($variant) = @_;
-  $VEX = $variant eq 'avx';
+  my $f = forms($variant);
   my $in = '%rsi';
   my $L = ".Lsha1_$variant";
   my $c = block_loop_begin("sha1_block_data_order_$variant", $L, ['rbx'],
     [6 .. 11], $X_FRAME, 'l', @SV);
   for my $k (0 .. 3) {
     $c .= text(
-      vmovu((16 * $k) . "($in)", $XX[$k]),
-      v3('pshufb', '.Lsha1_avx2_bswap(%rip)', $XX[$k], $XX[$k]),
-      wk_x($k, $XX[$k]),
+      $f->vmovu((16 * $k) . "($in)", $XX[$k]),
+      $f->v3('pshufb', '.Lsha1_avx2_bswap(%rip)', $XX[$k], $XX[$k]),
+      wk_x($f, $k, $XX[$k]),
     );
   }
   for my $g (0 .. 19) {
     my @r = map { round_nobmi(4 * $g + $_, (16 * $g + 4 * $_) . "(%rsp)") } 0 .. 3;
-    my @v = $g + 4 < 20 ? schedule_x($g + 4) : ();
-    $c .= text(interleave(\@r, \@v));
+    my @v = $g + 4 < 20 ? schedule_x($f, $g + 4) : ();
+    $c .= text(interleave(\@r, \@v, float => 1));
   }
   $c .= feed_forward1();
   # Next block; at the end, clear W+K (derived from the input).
-  return $c . block_loop_end($L, 64, $x0, 20);
+  return $c . block_loop_end($f, $L, 64, $x0, 20);
 }
 
 $code .= ".text\n";

@@ -80,6 +80,7 @@ use FindBin;
 use lib "$FindBin::Bin/../../perlasm";
 use lib "$FindBin::Bin";
 use SHAConstants;
+use InsnList qw(text);
 require "arm-xlate.pl";
 use SHA2ScalarArmv8;
 
@@ -130,7 +131,7 @@ my @K = @SHAConstants::K256;
       # ... + W[t+9..t+12] + σ1(W[t+14..t+17]) = W[t+16..t+19]
       push @i, "sha256su1 $mq.4s, $m[($q + 2) % 4].4s, $m[($q + 3) % 4].4s";
     }
-    return map { "\t$_\n" } @i;
+    return text(@i);
   }
 
   $code .= <<"___";

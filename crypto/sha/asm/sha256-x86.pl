@@ -43,10 +43,13 @@
 # (each needs the state the previous one wrote), 32 a block at ~4 cycles
 # of latency (Zen 3/4/5; Intel cores with SHA similar or better): 32 x 4
 # / 64 = ~2.0 core c/B. The message schedule (msg1/msg2/palignr) and the
-# PIC loads of K run in its shadow. Indicative only: the same instruction
-# sequence with 64-bit address registers (a scratch harness outside the
-# tree, Zen 5, 8192 bytes, min of 300, load average ~20) ran at 1.21 TSC
-# ticks/B, equal to the x86-64 shani path in the same run.
+# PIC loads of K run in its shadow. Indicative only, and not reproducible
+# from the tree (an rdtsc harness outside it; this machine runs no i686
+# binary natively, and qemu-i386 timings say nothing): the same
+# instruction sequence with 64-bit address registers (Zen 5, 8192 bytes,
+# min of 300, load average ~20) ran at 1.21 TSC ticks/B, equal to the
+# x86-64 shani path in the same run. What the tree reproduces is the
+# instruction count: util/count_insns.pl (see above).
 #
 # Bound of ssse3 and avx. The loop-carried chains of a round run through
 # e and a:
@@ -108,8 +111,9 @@ use FindBin;
 use lib "$FindBin::Bin/../../perlasm";
 use lib "$FindBin::Bin";
 use SHAConstants;
-use SHAx86Common qw($VEX text v3 vsh valign
-                    x86_path_begin x86_load_block x86_rounds x86_path_end vpshufd vmovu);
+use InsnList qw(text);
+use SHAx86Common qw(forms x86_path_begin x86_load_block x86_rounds
+                    x86_path_end);
 require "x86asm.pl";
 
 my ($flavour, $output) = @ARGV;
@@ -121,9 +125,8 @@ my $IN = 288;          # frame: the input pointer of the next block
 my $NUM = 292;         # frame: blocks left
 my $FRAME = 296;
 
-# The variant being generated is SHAx86Common's $VEX (1 = AVX, 0 = SSSE3),
-# which also picks the vector operand forms of v3, vsh, valign, vpshufd,
-# vmovu.
+# The variant being generated (AVX or SSSE3) is passed to the schedule's
+# subs as its encoding F (SHAx86Common::forms).
 my $L;                 # its label prefix
 my $PIC = '%ebp';
 my ($E, $F, $A, $C, $T0, $T1);   # the rotating registers (see the header)
@@ -192,62 +195,62 @@ sub round {
 my @X = map { "%xmm$_" } 0 .. 3;                 # W[4q..4q+3] in $X[q % 4]
 my ($P, $Q, $R, $S) = map { "%xmm$_" } 4 .. 7;   # temporaries, W + K staging
 
-# wk(Q): frame slot Q = W[4Q..4Q+3] + K[4Q..4Q+3] (the W in $X[Q % 4]).
+# wk(F, Q): frame slot Q = W[4Q..4Q+3] + K[4Q..4Q+3] (the W in $X[Q % 4]).
 sub wk {
-  my ($q) = @_;
-  return (v3('paddd', ".Lsha256_K+" . (16 * $q) . "-${L}_pic($PIC)",
+  my ($f, $q) = @_;
+  return ($f->v3('paddd', ".Lsha256_K+" . (16 * $q) . "-${L}_pic($PIC)",
               $X[$q % 4], $S),
-          vmovu($S, ($WK + 16 * $q) . "(%esp)"));
+          $f->vmovu($S, ($WK + 16 * $q) . "(%esp)"));
 }
 
-# sigma1_lanes(SRC, DST): with SRC = (x0, x0, x1, x1) (two 64-bit lanes
+# sigma1_lanes(F, SRC, DST): with SRC = (x0, x0, x1, x1) (two 64-bit lanes
 # x:x), DST dwords 0 and 2 = σ1(x0), σ1(x1) = ROTR^17 ^ ROTR^19 ^ SHR^10;
 # dwords 1 and 3 are garbage. SRC is destroyed.
 sub sigma1_lanes {
-  my ($src, $dst) = @_;
+  my ($f, $src, $dst) = @_;
   return (
-    vsh('psrld', 10, $src, $dst),           # SHR^10 in every dword
-    vsh('psrlq', 17, $src, $src),           # low dwords: ROTR^17
-    v3('pxor', $src, $dst, $dst),
-    vsh('psrlq', 2, $src, $src),            # low dwords: ROTR^19
-    v3('pxor', $src, $dst, $dst),
+    $f->vsh('psrld', 10, $src, $dst),           # SHR^10 in every dword
+    $f->vsh('psrlq', 17, $src, $src),           # low dwords: ROTR^17
+    $f->v3('pxor', $src, $dst, $dst),
+    $f->vsh('psrlq', 2, $src, $src),            # low dwords: ROTR^19
+    $f->v3('pxor', $src, $dst, $dst),
   );
 }
 
-# schedule(Q): W[t..t+3], t = 4Q (4 <= Q < 16), into $X[Q % 4] (which held
+# schedule(F, Q): W[t..t+3], t = 4Q (4 <= Q < 16), into $X[Q % 4] (which held
 # W[t-16..t-13]), and W + K into frame slot Q.
 sub schedule {
-  my ($q) = @_;
+  my ($f, $q) = @_;
   my $x = sub { $X[($q - $_[0]) % 4] };   # the group Q - n
   my $dst = $x->(0);
   return (
-    valign(4, $x->(4), $x->(3), $P),      # W[t-15..t-12]
-    valign(4, $x->(2), $x->(1), $Q),      # W[t-7..t-4]
-    v3('paddd', $Q, $dst, $dst),          # W[t-16..] + W[t-7..]
+    $f->valign(4, $x->(4), $x->(3), $P),      # W[t-15..t-12]
+    $f->valign(4, $x->(2), $x->(1), $Q),      # W[t-7..t-4]
+    $f->v3('paddd', $Q, $dst, $dst),          # W[t-16..] + W[t-7..]
     # σ0(x) = (x >> 7 ^ x << 25) ^ (x >> 18 ^ x << 14) ^ x >> 3
-    vsh('psrld', 3, $P, $Q),
-    vsh('psrld', 7, $P, $R),
-    v3('pxor', $R, $Q, $Q),
-    vsh('psrld', 11, $R, $R),             # x >> 18
-    v3('pxor', $R, $Q, $Q),
-    vsh('pslld', 14, $P, $P),
-    v3('pxor', $P, $Q, $Q),
-    vsh('pslld', 11, $P, $P),             # x << 25
-    v3('pxor', $P, $Q, $Q),
-    v3('paddd', $Q, $dst, $dst),          # + σ0(W[t-15..t-12])
+    $f->vsh('psrld', 3, $P, $Q),
+    $f->vsh('psrld', 7, $P, $R),
+    $f->v3('pxor', $R, $Q, $Q),
+    $f->vsh('psrld', 11, $R, $R),             # x >> 18
+    $f->v3('pxor', $R, $Q, $Q),
+    $f->vsh('pslld', 14, $P, $P),
+    $f->v3('pxor', $P, $Q, $Q),
+    $f->vsh('pslld', 11, $P, $P),             # x << 25
+    $f->v3('pxor', $P, $Q, $Q),
+    $f->v3('paddd', $Q, $dst, $dst),          # + σ0(W[t-15..t-12])
     # + σ1(W[t-2]), σ1(W[t-1]) in lanes 0, 1
-    vpshufd(0xfa, $x->(1), $P),           # W[t-2], W[t-2], W[t-1], W[t-1]
-    sigma1_lanes($P, $Q),
-    vsh('psllq', 32, $Q, $Q),             # 0, σ1(W[t-2]), 0, σ1(W[t-1])
-    vpshufd(0x0d, $Q, $Q),                # σ1(W[t-2]), σ1(W[t-1]), 0, 0
-    v3('paddd', $Q, $dst, $dst),          # W[t], W[t+1] final
+    $f->vpshufd(0xfa, $x->(1), $P),           # W[t-2], W[t-2], W[t-1], W[t-1]
+    sigma1_lanes($f, $P, $Q),
+    $f->vsh('psllq', 32, $Q, $Q),             # 0, σ1(W[t-2]), 0, σ1(W[t-1])
+    $f->vpshufd(0x0d, $Q, $Q),                # σ1(W[t-2]), σ1(W[t-1]), 0, 0
+    $f->v3('paddd', $Q, $dst, $dst),          # W[t], W[t+1] final
     # + σ1(W[t]), σ1(W[t+1]) in lanes 2, 3
-    vpshufd(0x50, $dst, $P),              # W[t], W[t], W[t+1], W[t+1]
-    sigma1_lanes($P, $Q),
-    vsh('psllq', 32, $Q, $Q),             # 0, σ1(W[t]), 0, σ1(W[t+1])
-    vpshufd(0xd0, $Q, $Q),                # 0, 0, σ1(W[t]), σ1(W[t+1])
-    v3('paddd', $Q, $dst, $dst),          # W[t+2], W[t+3] final
-    wk($q),
+    $f->vpshufd(0x50, $dst, $P),              # W[t], W[t], W[t+1], W[t+1]
+    sigma1_lanes($f, $P, $Q),
+    $f->vsh('psllq', 32, $Q, $Q),             # 0, σ1(W[t]), 0, σ1(W[t+1])
+    $f->vpshufd(0xd0, $Q, $Q),                # 0, 0, σ1(W[t]), σ1(W[t+1])
+    $f->v3('paddd', $Q, $dst, $dst),          # W[t+2], W[t+3] final
+    wk($f, $q),
   );
 }
 
@@ -255,15 +258,15 @@ sub schedule {
 
 sub path {
   my ($variant) = @_;
-  $VEX = $variant eq 'avx';
+  my $f = forms($variant);
   $L = ".Lsha256_$variant";
   ($E, $F, $A, $C, $T0, $T1) = qw(%eax %ebx %ecx %edx %esi %edi);
   my $c = x86_path_begin("sha256_block_data_order_$variant", $L, $PIC, $IN,
                          $NUM, $FRAME);
   $c .= "${L}_loop:\n";
   # W[0..15]: the block's big-endian words; W + K into slots 0..3.
-  $c .= text(x86_load_block($IN, $T1, ".Lsha256_bswap-${L}_pic($PIC)", @X));
-  $c .= text(map { wk($_) } 0 .. 3);
+  $c .= text(x86_load_block($f, $IN, $T1, ".Lsha256_bswap-${L}_pic($PIC)", @X));
+  $c .= text(map { wk($f, $_) } 0 .. 3);
   # The working variables from H(i-1): a = A_0 = H0, b = A_{-1} = H1,
   # c = A_{-2} = H2, d = A_{-3} = H3, e = E_0 = H4, ..., h = E_{-3} = H7.
   $c .= text(
@@ -279,7 +282,7 @@ sub path {
     "movl\t28($T0), $T1", "movl\t$T1, " . eslot(-3),
   );
   # 64 rounds; during the rounds of group g, the schedule of group g + 4.
-  $c .= x86_rounds(16, \&round, \&schedule);
+  $c .= x86_rounds(16, \&round, sub { schedule($f, @_) });
   # H(i) = H(i-1) + (a, ..., h): a = A_64, b, c, d = A_63, A_62, A_61 from
   # the ring, e = E_64, f = E_63 in registers, g, h = E_62, E_61.
   $c .= text(
@@ -293,7 +296,7 @@ sub path {
   );
   # W + K and the working variables are derived from the message: clear
   # them from the frame (the rings are the 32 bytes after W + K).
-  return $c . x86_path_end($L, $NUM, $S, 18);
+  return $c . x86_path_end($f, $L, $NUM, $S, 18);
 }
 
 # --- SHA-NI ------------------------------------------------------------------------

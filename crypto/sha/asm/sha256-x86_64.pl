@@ -19,10 +19,16 @@
 # TSC 2.096 GHz, core clock ~3.7 GHz (a chain of dependent adds takes 0.566
 # TSC ticks, so core cycles = TSC ticks x 1.77). TSC ticks per byte at 8192
 # bytes, the minimum of 200 x 8 one-shot SHA256() calls with the row
-# forced (a scratch harness outside the tree, since the machine was shared
-# with ~8 builds, load average 13-19: minima move ~3% between runs, medians
-# 30%). OpenSSL 3.0.19 measured the same way on its SHA256_Update, same
-# run; "SHA masked" = OPENSSL_ia32cap=:~0x20000000 for OpenSSL.
+# forced (the machine was shared with ~8 builds, load average 13-19: minima
+# move ~3% between runs, medians 30%). OpenSSL 3.0.19 measured the same way
+# on its SHA256_Update, same run; "SHA masked" = OPENSSL_ia32cap=:~0x20000000
+# for OpenSSL.
+# Reproducing: `bssl speed -impls -filter SHA-256 -chunks 16,256,8192` lists
+# these rows side by side at these sizes (speed-up and cycles/byte from the
+# TSC, means over wall-clock seconds). The figures below were taken with an
+# rdtsc harness outside the tree that calls each row directly (minima per
+# call, steadier than those means on a shared machine); the OpenSSL figures
+# came from the same harness, and no command in the tree reproduces them.
 #
 # | path  | TSC c/B | core c/B | OpenSSL      | bound (core c/B) and what sets it   |
 # |-------|---------|----------|--------------|-------------------------------------|
@@ -38,8 +44,8 @@
 #
 # * avx2, 2026-11-30 (issue #6): the round was reordered so that e' and a'
 #   each sit 4 cycles after e and a (see round32). Median TSC ticks a byte
-#   over 2000 interleaved calls of 128 blocks (scratch harness calling the
-#   block functions and OpenSSL 3.0.19's SHA256_Update with
+#   over 2000 interleaved calls of 128 blocks (the out-of-tree harness
+#   calling the block functions and OpenSSL 3.0.19's SHA256_Update with
 #   OPENSSL_ia32cap=~0x0:~0x20000000 in turn), 8 runs, load average 7-11:
 #   this round 3.14-3.27, the previous 5-cycle round 3.30-3.44, OpenSSL
 #   3.22-3.36: 5% faster than before and 2-3% ahead of OpenSSL in every
@@ -74,8 +80,8 @@ use FindBin;
 use lib "$FindBin::Bin/../../perlasm";
 use lib "$FindBin::Bin";
 use SHAConstants;
-use SHAx86Common qw($VEX text interleave v3 vsh valign vpshufd vmova vmovu
-                    load_state add_to_state block_loop_begin block_loop_end
+use InsnList qw(text interleave);
+use SHAx86Common qw(forms load_state add_to_state block_loop_begin block_loop_end
                     avx2_finish sha2_round_nobmi);
 require "x86_64-xlate.pl";
 
@@ -463,44 +469,44 @@ sub round_nobmi {
 my @XS = map { "%xmm$_" } 0 .. 3;
 my ($v0, $v1, $v2, $v3) = map { "%xmm$_" } 4 .. 7;
 sub schedule_xmm {
-  my ($j, $kref) = @_;
+  my ($f, $j, $kref) = @_;
   my ($x16, $x12, $x8, $x4) = map { $XS[($j + $_) % 4] } 0 .. 3;
   my @i;
   # σ0(W[t-15..t-12]) = ROTR^7 ^ ROTR^18 ^ SHR^3
-  push @i, valign(4, $x16, $x12, $v0);            # W[t-15..t-12]
-  push @i, vsh('psrld', 3, $v0, $v1);
-  push @i, vsh('psrld', 7, $v0, $v2);
-  push @i, v3('pxor', $v2, $v1, $v1);
-  push @i, vsh('pslld', 25, $v0, $v2);
-  push @i, v3('pxor', $v2, $v1, $v1);
-  push @i, vsh('psrld', 18, $v0, $v2);
-  push @i, v3('pxor', $v2, $v1, $v1);
-  push @i, vsh('pslld', 14, $v0, $v2);
-  push @i, v3('pxor', $v2, $v1, $v1);
-  push @i, v3('paddd', $v1, $x16, $x16);           # W[t-16] + σ0(W[t-15])
-  push @i, valign(4, $x8, $x4, $v3);              # W[t-7..t-4]
-  push @i, v3('paddd', $v3, $x16, $x16);
+  push @i, $f->valign(4, $x16, $x12, $v0);            # W[t-15..t-12]
+  push @i, $f->vsh('psrld', 3, $v0, $v1);
+  push @i, $f->vsh('psrld', 7, $v0, $v2);
+  push @i, $f->v3('pxor', $v2, $v1, $v1);
+  push @i, $f->vsh('pslld', 25, $v0, $v2);
+  push @i, $f->v3('pxor', $v2, $v1, $v1);
+  push @i, $f->vsh('psrld', 18, $v0, $v2);
+  push @i, $f->v3('pxor', $v2, $v1, $v1);
+  push @i, $f->vsh('pslld', 14, $v0, $v2);
+  push @i, $f->v3('pxor', $v2, $v1, $v1);
+  push @i, $f->v3('paddd', $v1, $x16, $x16);           # W[t-16] + σ0(W[t-15])
+  push @i, $f->valign(4, $x8, $x4, $v3);              # W[t-7..t-4]
+  push @i, $f->v3('paddd', $v3, $x16, $x16);
   # σ1 of two words at a time, as in sigma1_half: each word doubled into
   # a 64-bit lane, where a 64-bit shift gives the 32-bit rotation.
   for my $half ([$x4, '0xfa', '.Lsha256_xmm_lo2'], [$x16, '0x50', '.Lsha256_xmm_hi2']) {
     my ($src, $imm, $mask) = @$half;
-    push @i, vpshufd($imm, $src, $v0);             # {x, x, y, y}
-    push @i, vsh('psrld', 10, $v0, $v1);           # SHR^10
-    push @i, vsh('psrlq', 17, $v0, $v2);           # ROTR^17 (low dwords)
-    push @i, v3('pxor', $v2, $v1, $v1);
-    push @i, vsh('psrlq', 19, $v0, $v0);           # ROTR^19 (low dwords)
-    push @i, v3('pxor', $v0, $v1, $v1);            # σ1 in dwords 0 and 2
-    push @i, v3('pshufb', "$mask(%rip)", $v1, $v1);
-    push @i, v3('paddd', $v1, $x16, $x16);
+    push @i, $f->vpshufd($imm, $src, $v0);             # {x, x, y, y}
+    push @i, $f->vsh('psrld', 10, $v0, $v1);           # SHR^10
+    push @i, $f->vsh('psrlq', 17, $v0, $v2);           # ROTR^17 (low dwords)
+    push @i, $f->v3('pxor', $v2, $v1, $v1);
+    push @i, $f->vsh('psrlq', 19, $v0, $v0);           # ROTR^19 (low dwords)
+    push @i, $f->v3('pxor', $v0, $v1, $v1);            # σ1 in dwords 0 and 2
+    push @i, $f->v3('pshufb', "$mask(%rip)", $v1, $v1);
+    push @i, $f->v3('paddd', $v1, $x16, $x16);
   }
-  push @i, v3('paddd', "$kref(%rip)", $x16, $v0);
-  push @i, vmova($v0, (16 * (($j + 4) % 8)) . "(%rsp)");
+  push @i, $f->v3('paddd', "$kref(%rip)", $x16, $v0);
+  push @i, $f->vmova($v0, (16 * (($j + 4) % 8)) . "(%rsp)");
   return @i;
 }
 
 sub xmm_path {
   my ($variant) = @_;
-  $VEX = $variant eq 'avx';
+  my $f = forms($variant);
   my ($state, $in) = ('%rdi', '%rsi');
   my $L = ".Lsha256_$variant";
   my $c = block_loop_begin("sha256_block_data_order_$variant", $L,
@@ -508,23 +514,23 @@ sub xmm_path {
   # W[0..15] = M(i) as big-endian words, and W+K for rounds 0..15.
   for my $k (0 .. 3) {
     $c .= text(
-      vmovu((16 * $k) . "($in)", $XS[$k]),
-      v3('pshufb', '.Lsha256_xmm_bswap(%rip)', $XS[$k], $XS[$k]),
-      v3('paddd', '.Lsha256_shani_K+' . (16 * $k) . '(%rip)', $XS[$k], $v0),
-      vmova($v0, (16 * $k) . "(%rsp)"),
+      $f->vmovu((16 * $k) . "($in)", $XS[$k]),
+      $f->v3('pshufb', '.Lsha256_xmm_bswap(%rip)', $XS[$k], $XS[$k]),
+      $f->v3('paddd', '.Lsha256_shani_K+' . (16 * $k) . '(%rip)', $XS[$k], $v0),
+      $f->vmova($v0, (16 * $k) . "(%rsp)"),
     );
   }
   $c .= text("movl	$S32[1], $a_y", "xorl	$S32[2], $a_y");    # b ^ c
   for my $j (0 .. 15) {
     my @r = map { round_nobmi((16 * ($j % 8) + 4 * $_) . "(%rsp)") } 0 .. 3;
     my @v = $j + 4 <= 15
-        ? schedule_xmm($j, '.Lsha256_shani_K+' . (16 * ($j + 4))) : ();
+        ? schedule_xmm($f, $j, '.Lsha256_shani_K+' . (16 * ($j + 4))) : ();
     $c .= text(interleave(\@r, \@v));
   }
   # H(i) = H(i-1) + (a..h); 64 rounds bring the names back in place.
   $c .= text(add_to_state('l', $state, @S32));
   # Next block; at the end, clear W+K (derived from the input).
-  return $c . block_loop_end($L, 64, $v0, 8);
+  return $c . block_loop_end($f, $L, 64, $v0, 8);
 }
 
 $code .= ".text\n";

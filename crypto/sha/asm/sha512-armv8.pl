@@ -78,6 +78,7 @@ use FindBin;
 use lib "$FindBin::Bin/../../perlasm";
 use lib "$FindBin::Bin";
 use SHAConstants;
+use InsnList qw(text);
 require "arm-xlate.pl";
 use SHA2ScalarArmv8;
 
@@ -132,7 +133,7 @@ sub qname { my ($v) = @_; $v =~ s/^v/q/; return $v }
         "sha512su1 $mj.2d, $m[($j + 7) % 8].2d, $w7.2d";
     }
     @$r = ($gh, $ab, $sp, $ef, $cd);
-    return map { "\t$_\n" } @i;
+    return text(@i);
   }
 
   $code .= <<"___";

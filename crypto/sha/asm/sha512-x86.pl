@@ -116,7 +116,7 @@ use FindBin;
 use lib "$FindBin::Bin/../../perlasm";
 use lib "$FindBin::Bin";
 use SHAConstants;
-use SHAx86Common qw(text);
+use InsnList qw(text interleave);
 require "x86asm.pl";
 
 my ($flavour, $output) = @ARGV;
@@ -272,24 +272,6 @@ sub schedule_half2 {
   return @s;
 }
 
-# interleave(ROUND, SCHED): the round's instructions with the schedule's
-# spread evenly among them, none before the round's first instruction (the
-# movq of W + K that a schedule store may overwrite).
-sub interleave {
-  my ($r, $s) = @_;
-  my @out = ($r->[0]);
-  my $n = @$s;
-  my $k = 0;
-  for my $j (1 .. $#$r) {
-    push @out, $r->[$j];
-    while ($k < $n && ($k + 1) * (@$r - 1) <= $j * ($n + 1)) {
-      push @out, $s->[$k++];
-    }
-  }
-  push @out, @$s[$k .. $n - 1];
-  return @out;
-}
-
 my @roles = map { "%xmm$_" } 0 .. 5;   # A, E, BC, P, T, U at round 0
 
 my $code = X86Asm::function_begin('sha512_block_data_order_sse2',
@@ -349,7 +331,11 @@ my $r = \@roles;
 for my $t (0 .. 15) {
   my ($ins, $next) = round($t, $r);
   my @s = $t % 2 == 0 ? schedule_half1($t) : schedule_half2($t - 1);
-  $code .= text(interleave($ins, \@s));
+  # The schedule spread evenly among the round's instructions, none before
+  # the round's first (the movq of W + K that a schedule store may
+  # overwrite), and spread as if it had one more, keeping the round's end
+  # free.
+  $code .= text(interleave($ins, \@s, after => 1, slots => @s + 1));
   $r = $next;
 }
 die "roles do not come back after 16 rounds\n" unless "@$r" eq "@roles";

@@ -17,12 +17,17 @@
 #
 # Measured on this machine (2026-11-30): AMD Zen 5 (family 26) KVM guest,
 # TSC 2.096 GHz; core cycles = TSC ticks x 1.57 (the lead's figure; a chain
-# of dependent adds here gives 1.6-1.7). Each row called directly from a
-# scratch harness (/tmp, not committed): 64 blocks, batches of 10 calls,
+# of dependent adds here gives 1.6-1.7). Each row called directly from an
+# rdtsc harness outside the tree: 64 blocks, batches of 10 calls,
 # 61 batches interleaved across the rows, 10th percentile of the batch
 # averages (machine shared, load average 16-23; whole runs move by ~5%
 # with the clock, the order of the rows does not). "1 blk" = TSC ticks for
 # one call on one block.
+# Reproducing: `bssl speed -impls -filter SHA-512 -chunks 16,8192` lists
+# these rows side by side at these sizes (speed-up and cycles/byte from the
+# TSC, means over wall-clock seconds); the harness's percentiles are
+# steadier than those means on a shared machine. The OpenSSL figures below
+# came from the same harness: no command in the tree reproduces them.
 #
 # | path   | TSC c/B | core c/B | 1 blk | bound (core c/B) and what sets it      |
 # |--------|---------|----------|-------|----------------------------------------|
@@ -108,8 +113,8 @@ use FindBin;
 use lib "$FindBin::Bin/../../perlasm";
 use lib "$FindBin::Bin";
 use SHAConstants;
-use SHAx86Common qw($VEX text interleave v3 vsh valign vmova vmovu
-                    load_state add_to_state block_loop_begin block_loop_end
+use InsnList qw(text interleave);
+use SHAx86Common qw(forms load_state add_to_state block_loop_begin block_loop_end
                     sha2_round_nobmi);
 require "x86_64-xlate.pl";
 
@@ -472,35 +477,35 @@ sub round_nobmi {
 my @XQ = map { "%xmm$_" } 0 .. 7;
 my ($q0, $q1, $q2, $q3) = map { "%xmm$_" } 8 .. 11;
 
-# schedule_x(J): W[t], W[t+1] for t = 16 + 2J into $XQ[J % 8], and W+K
-# into slot (J + 8) mod 16.
+# schedule_x(F, J): W[t], W[t+1] for t = 16 + 2J into $XQ[J % 8], and W+K
+# into slot (J + 8) mod 16, in the encoding F (SHAx86Common::forms).
 sub schedule_x {
-  my ($j) = @_;
+  my ($f, $j) = @_;
   my ($x16, $x14, $x8, $x6, $x2) = map { $XQ[($j + $_) % 8] } 0, 1, 4, 5, 7;
   return (
-    valign(8, $x16, $x14, $q0),                    # W[t-15], W[t-14]
-    vsh('psrlq', 7, $q0, $q1),
-    vsh('psrlq', 1, $q0, $q2),
-    v3('pxor', $q2, $q1, $q1),
-    vsh('psllq', 63, $q0, $q2),
-    v3('pxor', $q2, $q1, $q1),
-    v3('pshufb', '.Lsha512_avx2_ror8(%rip)', $q0, $q2),
-    v3('pxor', $q2, $q1, $q1),                      # σ0
-    v3('paddq', $q1, $x16, $x16),                   # W[t-16] + σ0(W[t-15])
-    valign(8, $x8, $x6, $q0),                       # W[t-7], W[t-6]
-    v3('paddq', $q0, $x16, $x16),
-    vsh('psrlq', 6, $x2, $q1),
-    vsh('psrlq', 19, $x2, $q2),
-    v3('pxor', $q2, $q1, $q1),
-    vsh('psllq', 45, $x2, $q3),
-    v3('pxor', $q3, $q1, $q1),
-    vsh('psrlq', 61, $x2, $q2),
-    v3('pxor', $q2, $q1, $q1),
-    vsh('psllq', 3, $x2, $q3),
-    v3('pxor', $q3, $q1, $q1),                      # σ1(W[t-2], W[t-1])
-    v3('paddq', $q1, $x16, $x16),                   # W[t], W[t+1]
-    v3('paddq', '.Lsha512_avx2_K+' . (32 * ($j + 8)) . '(%rip)', $x16, $q0),
-    vmova($q0, (16 * (($j + 8) % 16)) . "(%rsp)"),
+    $f->valign(8, $x16, $x14, $q0),                    # W[t-15], W[t-14]
+    $f->vsh('psrlq', 7, $q0, $q1),
+    $f->vsh('psrlq', 1, $q0, $q2),
+    $f->v3('pxor', $q2, $q1, $q1),
+    $f->vsh('psllq', 63, $q0, $q2),
+    $f->v3('pxor', $q2, $q1, $q1),
+    $f->v3('pshufb', '.Lsha512_avx2_ror8(%rip)', $q0, $q2),
+    $f->v3('pxor', $q2, $q1, $q1),                      # σ0
+    $f->v3('paddq', $q1, $x16, $x16),                   # W[t-16] + σ0(W[t-15])
+    $f->valign(8, $x8, $x6, $q0),                       # W[t-7], W[t-6]
+    $f->v3('paddq', $q0, $x16, $x16),
+    $f->vsh('psrlq', 6, $x2, $q1),
+    $f->vsh('psrlq', 19, $x2, $q2),
+    $f->v3('pxor', $q2, $q1, $q1),
+    $f->vsh('psllq', 45, $x2, $q3),
+    $f->v3('pxor', $q3, $q1, $q1),
+    $f->vsh('psrlq', 61, $x2, $q2),
+    $f->v3('pxor', $q2, $q1, $q1),
+    $f->vsh('psllq', 3, $x2, $q3),
+    $f->v3('pxor', $q3, $q1, $q1),                      # σ1(W[t-2], W[t-1])
+    $f->v3('paddq', $q1, $x16, $x16),                   # W[t], W[t+1]
+    $f->v3('paddq', '.Lsha512_avx2_K+' . (32 * ($j + 8)) . '(%rip)', $x16, $q0),
+    $f->vmova($q0, (16 * (($j + 8) % 16)) . "(%rsp)"),
   );
 }
 
@@ -551,30 +556,30 @@ sub one_block512 {
 
 sub xmm_path {
   my ($variant) = @_;
-  $VEX = $variant eq 'avx';
+  my $f = forms($variant);
   my ($state, $in) = ('%rdi', '%rsi');
   my $L = ".Lsha512_$variant";
   my $c = block_loop_begin("sha512_block_data_order_$variant", $L,
     [qw(rbx rbp r12 r13 r14 r15)], [6 .. 11], $X_FRAME, 'q', @S);
   for my $k (0 .. 7) {
     $c .= text(
-      vmovu((16 * $k) . "($in)", $XQ[$k]),
-      v3('pshufb', '.Lsha512_avx2_bswap(%rip)', $XQ[$k], $XQ[$k]),
-      v3('paddq', '.Lsha512_avx2_K+' . (32 * $k) . '(%rip)', $XQ[$k], $q0),
-      vmova($q0, (16 * $k) . "(%rsp)"),
+      $f->vmovu((16 * $k) . "($in)", $XQ[$k]),
+      $f->v3('pshufb', '.Lsha512_avx2_bswap(%rip)', $XQ[$k], $XQ[$k]),
+      $f->v3('paddq', '.Lsha512_avx2_K+' . (32 * $k) . '(%rip)', $XQ[$k], $q0),
+      $f->vmova($q0, (16 * $k) . "(%rsp)"),
     );
   }
   $c .= text("movq	$S[1], $y", "xorq	$S[2], $y");    # b ^ c
   for my $j (0 .. 39) {
     my @r = (round_nobmi((16 * ($j % 16)) . "(%rsp)"),
              round_nobmi((16 * ($j % 16) + 8) . "(%rsp)"));
-    my @v = $j + 8 <= 39 ? schedule_x($j) : ();
+    my @v = $j + 8 <= 39 ? schedule_x($f, $j) : ();
     $c .= text(interleave(\@r, \@v));
   }
   # H(i) = H(i-1) + (a..h); 80 rounds bring the names back in place.
   $c .= text(add_to_state('q', $state, @S));
   # Next block; at the end, clear W+K (derived from the input).
-  return $c . block_loop_end($L, 128, $q0, 16);
+  return $c . block_loop_end($f, $L, 128, $q0, 16);
 }
 
 my $code = ".text\n" . avx2('avx512') . avx2('avx2') . xmm_path('avx') . xmm_path('ssse3');
