@@ -872,6 +872,7 @@ func main() {
 	testSpeedOptions()
 	testSpeedOutput()
 	testCPU()
+	testCPUEnv()
 	testImpls()
 	testSums(dir)
 	testRand()
