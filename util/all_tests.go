@@ -66,7 +66,7 @@
 // {BUILD}, {VECTORS} and {SOURCE} (the repository root) are expanded in
 // every argument. A test without cpu_masks runs once per mode, with every
 // feature. Each mask's "env" must equal the value computed from its
-// "clears" list with the feature bits of the build (loadFeatures), so a
+// "clears" list with the feature bits of the build (util/cpujson), so a
 // mistyped mask is caught before anything runs. Any object may carry a "comment" field.
 package main
 
@@ -87,6 +87,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"bittern/util/cpujson"
 )
 
 var (
@@ -121,90 +123,11 @@ var (
 // 2 bit 5) W1 bit 5 = 0x20. For a cross build, bssl runs under the same
 // emulator as the tests.
 
-// cpuFeatures is the part of `bssl cpu -json` the runner reads.
-type cpuFeatures struct {
-	X86 []struct {
-		Name string `json:"name"`
-		Word uint   `json:"word"`
-		Bit  uint   `json:"bit"`
-	} `json:"x86_features"`
-	Arm []struct {
-		Name string `json:"name"`
-		Mask uint32 `json:"mask"`
-	} `json:"arm_features"`
-}
-
-// loadFeatures runs `bssl cpu -json` of a build (under `emulator`, if any)
-// with the capability variables unset, and returns its feature tables.
-func loadFeatures(bssl string, emulator []string) (*cpuFeatures, error) {
-	argv := append(append([]string{}, emulator...), bssl, "cpu", "-json")
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
-	cmd.Env = baseEnv()
-	out, err := cmd.Output()
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", strings.Join(argv, " "), err)
-	}
-	var f cpuFeatures
-	if err := json.Unmarshal(out, &f); err != nil {
-		return nil, fmt.Errorf("%s: %v", strings.Join(argv, " "), err)
-	}
-	if len(f.X86) == 0 || len(f.Arm) == 0 {
-		return nil, fmt.Errorf("%s: no feature tables", strings.Join(argv, " "))
-	}
-	return &f, nil
-}
-
-// x86MaskEnv returns the OPENSSL_ia32cap value that clears `features`
-// ("~W0:~W1"), or "" (leave the variable unset) when there are none.
-func (f *cpuFeatures) x86MaskEnv(features []string) (string, error) {
-	var w [2]uint64
-	for _, name := range features {
-		found := false
-		for _, b := range f.X86 {
-			if strings.EqualFold(b.Name, name) {
-				w[b.Word/2] |= 1 << (32*(b.Word%2) + b.Bit)
-				found = true
-			}
-		}
-		if !found {
-			return "", fmt.Errorf("unknown x86 feature %q (crypto/cpu/features.h)", name)
-		}
-	}
-	if len(features) == 0 {
-		return "", nil
-	}
-	return fmt.Sprintf("~0x%x:~0x%x", w[0], w[1]), nil
-}
-
-// armMaskEnv returns the OPENSSL_armcap value that clears `features`
-// ("~V"), or "" when there are none.
-func (f *cpuFeatures) armMaskEnv(features []string) (string, error) {
-	var v uint32
-	for _, name := range features {
-		found := false
-		for _, b := range f.Arm {
-			if strings.EqualFold(b.Name, name) {
-				v |= b.Mask
-				found = true
-			}
-		}
-		if !found {
-			return "", fmt.Errorf("unknown aarch64 feature %q (crypto/cpu/features.h)", name)
-		}
-	}
-	if len(features) == 0 {
-		return "", nil
-	}
-	return fmt.Sprintf("~0x%x", v), nil
-}
-
 // checkMasks checks that each mask's "env" is what its "clears" list gives
 // under the feature tables of the build.
-func checkMasks(kind string, masks []maskSpec, envOf func([]string) (string, error)) error {
+func checkMasks(kind string, masks []maskSpec, envOf func(...string) (string, error)) error {
 	for _, m := range masks {
-		want, err := envOf(m.Clears)
+		want, err := envOf(m.Clears...)
 		if err != nil {
 			return fmt.Errorf("%s mask %q: %v", kind, m.Name, err)
 		}
@@ -453,13 +376,13 @@ func planRuns(c *config, source string) ([]*run, error) {
 		if tg.cpus != nil {
 			emu = []string{"qemu-aarch64", "-L", "/usr/aarch64-linux-gnu", "-cpu", "max"}
 		}
-		f, err := loadFeatures(filepath.Join(tg.build, "bssl"), emu)
+		f, err := cpujson.Run(filepath.Join(tg.build, "bssl"), emu)
 		if err != nil {
 			return nil, fmt.Errorf("the %s masks need the feature bits of the build: %v", tg.arch, err)
 		}
-		envOf, kind := f.x86MaskEnv, "x86"
+		envOf, kind := f.X86Mask, "x86"
 		if tg.envVar == "OPENSSL_armcap" {
-			envOf, kind = f.armMaskEnv, "aarch64"
+			envOf, kind = f.ArmMask, "aarch64"
 		}
 		if err := checkMasks(kind, tg.masks, envOf); err != nil {
 			return nil, fmt.Errorf("util/all_tests.json: %v", err)

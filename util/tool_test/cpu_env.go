@@ -9,49 +9,16 @@ package main
 // -json` describes the same as the text output.
 
 import (
-	"encoding/json"
 	"fmt"
 	"regexp"
 	"runtime"
 	"strings"
+
+	"bittern/util/cpujson"
 )
 
-// cpuJSON is the part of `bssl cpu -json` these cases read.
-type cpuJSON struct {
-	Arch  string   `json:"arch"`
-	NoASM bool     `json:"no_asm"`
-	Words []uint32 `json:"words"`
-	Env   *struct {
-		Name    string `json:"name"`
-		Set     bool   `json:"set"`
-		Value   string `json:"value"`
-		Applied bool   `json:"applied"`
-		Error   string `json:"error"`
-		Offset  int    `json:"offset"`
-	} `json:"env"`
-	Features   []string `json:"features"`
-	Primitives []struct {
-		Name   string `json:"name"`
-		Chosen string `json:"chosen"`
-		Impls  []struct {
-			Name       string   `json:"name"`
-			Capable    bool     `json:"capable"`
-			Chosen     bool     `json:"chosen"`
-			EntryNames []string `json:"entry_names"`
-		} `json:"impls"`
-	} `json:"primitives"`
-}
-
-func cpuJSONRun(env []string) (*cpuJSON, error) {
-	r := run(nil, env, "cpu", "-json")
-	if err := expectOK(r); err != nil {
-		return nil, err
-	}
-	var c cpuJSON
-	if err := json.Unmarshal([]byte(r.stdout), &c); err != nil {
-		return nil, fmt.Errorf("cpu -json: %v in %q", err, r.stdout)
-	}
-	return &c, nil
+func cpuJSONRun(env []string) (*cpujson.CPU, error) {
+	return cpujson.Run(*bsslPath, nil, env...)
 }
 
 func testCPUEnv() {
