@@ -139,7 +139,8 @@ for c in "${configs[@]}"; do
         -DCMAKE_CXX_COMPILER=g++ -DCMAKE_BUILD_TYPE=Release -DWERROR=ON &&
         { step "gcc: tests" run_suite "$root/build-gcc"
           step "gcc: instruction coverage" insn_coverage "$root/build-gcc" \
-            x86_64; }
+            x86_64
+          step "instruction table tests" go test ./util/insn_coverage; }
       ;;
     asan)
       step "asan: build" build "$root/build-asan" -DCMAKE_C_COMPILER=clang \

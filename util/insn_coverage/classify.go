@@ -12,10 +12,22 @@ import (
 // instruction `in` needs, or an error for a vector or crypto instruction
 // the table does not know.
 func features(in insn) ([]string, error) {
+	var out []string
+	var err error
 	if *arch == "aarch64" {
-		return armFeatures(in)
+		out, err = armFeatures(in)
+	} else {
+		out, err = x86Features(in)
 	}
-	return x86Features(in)
+	seen := map[string]bool{}
+	var uniq []string
+	for _, f := range out {
+		if !seen[f] {
+			seen[f] = true
+			uniq = append(uniq, f)
+		}
+	}
+	return uniq, err
 }
 
 type x86Encoding int
@@ -105,12 +117,14 @@ func x86Features(in insn) ([]string, error) {
 		return out, nil
 	case enc == encXOP && isV:
 		return nil, fmt.Errorf("XOP (AMD) instruction: %w", errUnknown)
-	case enc == encVEX && !isV:
+	case enc == encVEX && !isV && (*arch == "x86_64" || x86GPR[mn] != ""):
+		// The VEX-encoded general-purpose instructions (BMI1, BMI2). In
+		// 32-bit code C4/C5 may also be LES/LDS, handled below.
 		if f, ok := x86GPR[mn]; ok {
 			return []string{f}, nil
 		}
 		return nil, fmt.Errorf("VEX: %w", errUnknown)
-	case enc == encVEX:
+	case enc == encVEX && isV:
 		out := []string{"avx"}
 		if f, ok := x86VEXOnly[mn]; ok {
 			return append(out, f), nil
