@@ -9,7 +9,7 @@
 // cpu` and `bssl speed -impls` all walk that same array, so adding a path is
 // one generator plus one row.
 //
-// Each row's `fns` points to a primitive-specific struct of function pointers
+// Each row is {name, capable, &fns, "entry names"}. Its `fns` points to a primitive-specific struct of function pointers
 // (for example `struct sha256_impl_fns`), declared in that primitive's
 // internal header.
 
@@ -31,6 +31,12 @@ typedef struct crypto_impl_st {
   int (*capable)(void);
   // fns points to the primitive's own struct of function pointers.
   const void *fns;
+  // entry_names is the space-separated names of the functions `fns` holds,
+  // in its field order (e.g. "poly1305_init_x86_64 poly1305_blocks_avx2
+  // poly1305_emit_c64"): C glue or assembly, each a symbol of the linked
+  // binary. `bssl cpu -json` prints it, and util/insn_coverage starts its
+  // disassembly of the row there.
+  const char *entry_names;
 } CRYPTO_IMPL;
 
 typedef struct crypto_primitive_st {

@@ -66,8 +66,8 @@
 // {BUILD}, {VECTORS} and {SOURCE} (the repository root) are expanded in
 // every argument. A test without cpu_masks runs once per mode, with every
 // feature. Each mask's "env" must equal the value computed from its
-// "clears" list with the bit tables below, so a mistyped mask is caught
-// before anything runs. Any object may carry a "comment" field.
+// "clears" list with the feature bits of the build (util/cpujson), so a
+// mistyped mask is caught before anything runs. Any object may carry a "comment" field.
 package main
 
 import (
@@ -87,6 +87,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"bittern/util/cpujson"
 )
 
 var (
@@ -107,93 +109,33 @@ var (
 	allMasks        = flag.Bool("all-masks", false, "run every mask, even one whose implementation rows equal an earlier mask's")
 )
 
-// The x86 capability bits, as positions in the two 64-bit words of
-// OPENSSL_ia32cap (include/openssl/cpu.h):
+// The feature bits come from the build under test: `bssl cpu -json` prints
+// the tables of crypto/cpu/features.h (their one definition), and the
+// runner turns a mask's "clears" list (feature names, matched without
+// regard to case) into the variable's value:
 //
-//	W0 = CPUID(1).EDX | CPUID(1).ECX << 32
-//	W1 = CPUID(7,0).EBX | CPUID(7,0).ECX << 32
+//	OPENSSL_ia32cap = "~W0:~W1" with
+//	W0 = CPUID(1).EDX | CPUID(1).ECX << 32      (words 0 and 1)
+//	W1 = CPUID(7,0).EBX | CPUID(7,0).ECX << 32  (words 2 and 3)
+//	OPENSSL_armcap  = "~V" over the ARMV* masks
 //
-// so the mask of a feature is 1 << bit in its word:
-//
-//	SSE2      CPUID(1).EDX bit 26    -> W0 bit 26 = 0x4000000
-//	PCLMULQDQ CPUID(1).ECX bit 1     -> W0 bit 33 = 0x200000000
-//	SSSE3     CPUID(1).ECX bit 9     -> W0 bit 41 = 0x20000000000
-//	FMA       CPUID(1).ECX bit 12    -> W0 bit 44 = 0x100000000000
-//	AES-NI    CPUID(1).ECX bit 25    -> W0 bit 57 = 0x200000000000000
-//	AVX       CPUID(1).ECX bit 28    -> W0 bit 60 = 0x1000000000000000
-//	BMI1      CPUID(7,0).EBX bit 3   -> W1 bit 3  = 0x8
-//	AVX2      CPUID(7,0).EBX bit 5   -> W1 bit 5  = 0x20
-//	BMI2      CPUID(7,0).EBX bit 8   -> W1 bit 8  = 0x100
-//	AVX512F   CPUID(7,0).EBX bit 16  -> W1 bit 16 = 0x10000
-//	ADX       CPUID(7,0).EBX bit 19  -> W1 bit 19 = 0x80000
-//	SHA-NI    CPUID(7,0).EBX bit 29  -> W1 bit 29 = 0x20000000
-//	AVX512VL  CPUID(7,0).EBX bit 31  -> W1 bit 31 = 0x80000000
-//
-// A mask in all_tests.json names its features from this table; add a row
-// here to mask a feature not listed yet.
-type x86Bit struct {
-	word int // 0 for W0, 1 for W1
-	bit  uint
-}
+// e.g. AVX (word 1 bit 28) is W0 bit 60 = 0x1000000000000000 and AVX2 (word
+// 2 bit 5) W1 bit 5 = 0x20. For a cross build, bssl runs under the same
+// emulator as the tests.
 
-var x86Features = map[string]x86Bit{
-	"SSE2":      {0, 26},
-	"PCLMULQDQ": {0, 32 + 1},
-	"SSSE3":     {0, 32 + 9},
-	"FMA":       {0, 32 + 12},
-	"AES-NI":    {0, 32 + 25},
-	"AVX":       {0, 32 + 28},
-	"BMI1":      {1, 3},
-	"AVX2":      {1, 5},
-	"BMI2":      {1, 8},
-	"AVX512F":   {1, 16},
-	"ADX":       {1, 19},
-	"SHA-NI":    {1, 29},
-	"AVX512VL":  {1, 31},
-}
-
-// The AArch64 capability bits of OPENSSL_armcap (include/openssl/cpu.h).
-var armFeatures = map[string]uint32{
-	"NEON":   1 << 0,
-	"AES":    1 << 2,
-	"SHA1":   1 << 3,
-	"SHA256": 1 << 4,
-	"PMULL":  1 << 5,
-	"SHA512": 1 << 6,
-}
-
-// x86MaskEnv returns the OPENSSL_ia32cap value that clears `features`
-// ("~W0:~W1"), or "" (leave the variable unset) when there are none.
-func x86MaskEnv(features []string) (string, error) {
-	var w [2]uint64
-	for _, f := range features {
-		b, ok := x86Features[f]
-		if !ok {
-			return "", fmt.Errorf("unknown x86 feature %q", f)
+// checkMasks checks that each mask's "env" is what its "clears" list gives
+// under the feature tables of the build.
+func checkMasks(kind string, masks []maskSpec, envOf func(...string) (string, error)) error {
+	for _, m := range masks {
+		want, err := envOf(m.Clears...)
+		if err != nil {
+			return fmt.Errorf("%s mask %q: %v", kind, m.Name, err)
 		}
-		w[b.word] |= 1 << b.bit
-	}
-	if len(features) == 0 {
-		return "", nil
-	}
-	return fmt.Sprintf("~0x%x:~0x%x", w[0], w[1]), nil
-}
-
-// armMaskEnv returns the OPENSSL_armcap value that clears `features`
-// ("~V"), or "" when there are none.
-func armMaskEnv(features []string) (string, error) {
-	var v uint32
-	for _, f := range features {
-		b, ok := armFeatures[f]
-		if !ok {
-			return "", fmt.Errorf("unknown aarch64 feature %q", f)
+		if m.Env != want {
+			return fmt.Errorf("%s mask %q: env is %q but clearing %v gives %q", kind, m.Name, m.Env, m.Clears, want)
 		}
-		v |= b
 	}
-	if len(features) == 0 {
-		return "", nil
-	}
-	return fmt.Sprintf("~0x%x", v), nil
+	return nil
 }
 
 type testSpec struct {
@@ -255,26 +197,10 @@ func loadConfig(path string) (*config, error) {
 			}
 		}
 	}
-	check := func(kind string, masks []maskSpec, envOf func([]string) (string, error)) error {
+	for kind, masks := range map[string][]maskSpec{"x86": c.X86Masks, "aarch64": c.AArch64Masks} {
 		if len(masks) == 0 || masks[0].Env != "" {
-			return fmt.Errorf("%s: the first %s mask must be the unmasked one (env \"\")", path, kind)
+			return nil, fmt.Errorf("%s: the first %s mask must be the unmasked one (env \"\")", path, kind)
 		}
-		for _, m := range masks {
-			want, err := envOf(m.Clears)
-			if err != nil {
-				return fmt.Errorf("%s: %s mask %q: %v", path, kind, m.Name, err)
-			}
-			if m.Env != want {
-				return fmt.Errorf("%s: %s mask %q: env is %q but clearing %v gives %q", path, kind, m.Name, m.Env, m.Clears, want)
-			}
-		}
-		return nil
-	}
-	if err := check("x86", c.X86Masks, x86MaskEnv); err != nil {
-		return nil, err
-	}
-	if err := check("aarch64", c.AArch64Masks, armMaskEnv); err != nil {
-		return nil, err
 	}
 	if len(c.AArch64CPUs) == 0 {
 		return nil, fmt.Errorf("%s: no aarch64_cpus", path)
@@ -438,6 +364,29 @@ func planRuns(c *config, source string) ([]*run, error) {
 	if *useQemu {
 		targets = append(targets, target{mode: modeAArch64, arch: "aarch64", build: absOrSelf(*aarch64BuildDir),
 			masks: c.AArch64Masks, envVar: "OPENSSL_armcap", cpus: c.AArch64CPUs})
+	}
+
+	// Each target's masks, checked against the feature tables of its own
+	// bssl (run as its tests are).
+	for _, tg := range targets {
+		if tg.envVar == "" {
+			continue
+		}
+		emu := tg.emulator
+		if tg.cpus != nil {
+			emu = []string{"qemu-aarch64", "-L", "/usr/aarch64-linux-gnu", "-cpu", "max"}
+		}
+		f, err := cpujson.Run(filepath.Join(tg.build, "bssl"), emu)
+		if err != nil {
+			return nil, fmt.Errorf("the %s masks need the feature bits of the build: %v", tg.arch, err)
+		}
+		envOf, kind := f.X86Mask, "x86"
+		if tg.envVar == "OPENSSL_armcap" {
+			envOf, kind = f.ArmMask, "aarch64"
+		}
+		if err := checkMasks(kind, tg.masks, envOf); err != nil {
+			return nil, fmt.Errorf("util/all_tests.json: %v", err)
+		}
 	}
 
 	var runs []*run

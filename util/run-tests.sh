@@ -9,7 +9,10 @@
 # Configurations (each its own build directory):
 #   gcc     gcc, Release, assembly on, -Werror; the Go runner runs crypto_test
 #           once per CPU-capability mask, and the bssl tool tests
-#           (util/tool_test), as util/all_tests.json lists them
+#           (util/tool_test), as util/all_tests.json lists them; then the
+#           instruction-coverage check (util/insn_coverage: each row's
+#           predicate covers every instruction it can reach), which the
+#           aarch64 and i686 configurations also run on their builds
 #   asan    clang with AddressSanitizer + UndefinedBehaviorSanitizer, -Werror;
 #           the same suites
 #   noasm   gcc with OPENSSL_NO_ASM (portable C only)
@@ -51,7 +54,8 @@ for c in "${configs[@]}"; do
                        binutils-mingw-w64-x86-64 wine64
                        gcc-aarch64-linux-gnu g++-aarch64-linux-gnu
                        gcc-i686-linux-gnu g++-i686-linux-gnu qemu-user) ;;
-    aarch64) packages+=(gcc-aarch64-linux-gnu g++-aarch64-linux-gnu qemu-user) ;;
+    aarch64) packages+=(gcc-aarch64-linux-gnu g++-aarch64-linux-gnu
+                        binutils-aarch64-linux-gnu qemu-user) ;;
     i686) packages+=(gcc-i686-linux-gnu g++-i686-linux-gnu qemu-user) ;;
     gcc|noasm) ;;
     *) echo "run-tests.sh: unknown configuration: $c" >&2; exit 2 ;;
@@ -123,12 +127,21 @@ run_suite() {
   go run ./util/all_tests.go -build-dir "$dir" ${vectors:+-vectors-dir "$vectors"} "$@"
 }
 
+# insn_coverage DIR ARCH [EMULATOR]: every row's predicate covers the
+# instructions it can execute (util/insn_coverage; a few seconds).
+insn_coverage() {
+  go run ./util/insn_coverage -build-dir "$1" -arch "$2" ${3:+-emulator "$3"}
+}
+
 for c in "${configs[@]}"; do
   case "$c" in
     gcc)
       step "gcc: build" build "$root/build-gcc" -DCMAKE_C_COMPILER=gcc \
         -DCMAKE_CXX_COMPILER=g++ -DCMAKE_BUILD_TYPE=Release -DWERROR=ON &&
-        step "gcc: tests" run_suite "$root/build-gcc"
+        { step "gcc: tests" run_suite "$root/build-gcc"
+          step "gcc: instruction coverage" insn_coverage "$root/build-gcc" \
+            x86_64
+          step "instruction table tests" go test ./util/insn_coverage; }
       ;;
     asan)
       step "asan: build" build "$root/build-asan" -DCMAKE_C_COMPILER=clang \
@@ -155,15 +168,20 @@ for c in "${configs[@]}"; do
       step "aarch64: build" build "$root/build-aarch64" \
         -DCMAKE_TOOLCHAIN_FILE="$root/cmake/toolchain-aarch64-linux-gnu.cmake" \
         -DCMAKE_BUILD_TYPE=Release -DWERROR=ON &&
-        step "aarch64: tests (qemu)" run_suite "$root/build-aarch64" \
-          -native=false -qemu-aarch64 -aarch64-build-dir "$root/build-aarch64"
+        { step "aarch64: tests (qemu)" run_suite "$root/build-aarch64" \
+            -native=false -qemu-aarch64 -aarch64-build-dir "$root/build-aarch64"
+          step "aarch64: instruction coverage (qemu)" insn_coverage \
+            "$root/build-aarch64" aarch64 \
+            "qemu-aarch64 -L /usr/aarch64-linux-gnu -cpu max"; }
       ;;
     i686)
       step "i686: build" build "$root/build-i686" \
         -DCMAKE_TOOLCHAIN_FILE="$root/cmake/toolchain-i686-linux-gnu.cmake" \
         -DCMAKE_BUILD_TYPE=Release -DWERROR=ON &&
-        step "i686: tests (qemu)" run_suite "$root/build-i686" \
-          -native=false -i686 -i686-qemu -i686-build-dir "$root/build-i686"
+        { step "i686: tests (qemu)" run_suite "$root/build-i686" \
+            -native=false -i686 -i686-qemu -i686-build-dir "$root/build-i686"
+          step "i686: instruction coverage (qemu)" insn_coverage \
+            "$root/build-i686" x86 "qemu-i386 -L /usr/i686-linux-gnu -cpu max"; }
       ;;
     extras)
       if [ -x util/consumer/test.sh ]; then

@@ -124,23 +124,26 @@ static const struct chacha20_impl_fns kChaCha20NoHW = {
 
 static const CRYPTO_IMPL kChaCha20Impls[] = {
 #if defined(CHACHA20_ASM_X86_64)
-    {"avx512", chacha20_avx512_capable, &kChaCha20AVX512},
-    {"avx2", CRYPTO_is_AVX2_capable, &kChaCha20AVX2},
-    {"ssse3_4x", CRYPTO_is_SSSE3_capable, &kChaCha20SSSE3x4},
+    {"avx512", chacha20_avx512_capable, &kChaCha20AVX512,
+     "chacha20_ctr32_avx512_row"},
+    {"avx2", CRYPTO_is_AVX2_capable, &kChaCha20AVX2, "chacha20_ctr32_avx2_row"},
+    {"ssse3_4x", CRYPTO_is_SSSE3_capable, &kChaCha20SSSE3x4,
+     "chacha20_ctr32_ssse3_4x_row"},
     // One block at a time in general-purpose registers, baseline x86-64:
     // faster than the C code at every length (asm/chacha_asm.h).
-    {"x86_64", NULL, &kChaCha20X86_64},
+    {"x86_64", NULL, &kChaCha20X86_64, "ChaCha20_ctr32_x86_64"},
 #endif
 #if defined(CHACHA20_ASM_AARCH64)
     // Five blocks per trip (four in NEON lanes, one in GPRs); by length,
     // one block goes to "scalar"'s code and 2..4 to one NEON group
     // (estimates in asm/chacha_asm_armv8.c).
-    {"neon_hybrid", CRYPTO_is_NEON_capable, &kChaCha20NEONHybrid},
+    {"neon_hybrid", CRYPTO_is_NEON_capable, &kChaCha20NEONHybrid,
+     "chacha20_ctr32_neon_hybrid_row"},
     // Four blocks per NEON group; inputs and final rests of at most one
     // block go to the C code. Superseded by "neon_hybrid"; kept to compare.
-    {"neon", CRYPTO_is_NEON_capable, &kChaCha20NEON},
+    {"neon", CRYPTO_is_NEON_capable, &kChaCha20NEON, "chacha20_ctr32_neon_row"},
     // Base A64 only, one block at a time: cores without NEON.
-    {"scalar", NULL, &kChaCha20Scalar},
+    {"scalar", NULL, &kChaCha20Scalar, "chacha20_ctr32_scalar_row"},
 #endif
 #if defined(CHACHA20_ASM_X86)
     // 32-bit x86: four blocks per SSSE3 group (two groups at a time from
@@ -149,10 +152,12 @@ static const CRYPTO_IMPL kChaCha20Impls[] = {
     // asm/chacha_asm_x86.c). "ssse3" (the one-block code alone)
     // is never picked here, having the same predicate: it is listed for
     // `bssl speed -impls` and the tests.
-    {"ssse3_4x", CRYPTO_is_SSSE3_capable, &kChaCha20X86SSSE3x4},
-    {"ssse3", CRYPTO_is_SSSE3_capable, &kChaCha20X86SSSE3},
+    {"ssse3_4x", CRYPTO_is_SSSE3_capable, &kChaCha20X86SSSE3x4,
+     "chacha20_ctr32_ssse3_4x_row"},
+    {"ssse3", CRYPTO_is_SSSE3_capable, &kChaCha20X86SSSE3,
+     "chacha20_ctr32_ssse3_row"},
 #endif
-    {"nohw", NULL, &kChaCha20NoHW},
+    {"nohw", NULL, &kChaCha20NoHW, "ChaCha20_ctr32_nohw"},
 };
 
 CRYPTO_PRIMITIVE CRYPTO_primitive_chacha20 =

@@ -23,9 +23,11 @@
 
 // parse_number parses the `len` bytes at `s` as an unsigned C integer
 // constant without suffix: "0x"/"0X" then hex digits, "0" then octal digits,
-// or decimal digits. It returns one and sets `*out` if all `len` bytes form
-// such a number that fits in 64 bits, and zero otherwise.
-static int parse_number(const char *s, size_t len, uint64_t *out) {
+// or decimal digits. It returns NULL and sets `*out` if all `len` bytes form
+// such a number that fits in 64 bits; otherwise it returns why not and sets
+// `*bad` to the offset of the offending byte.
+static const char *parse_number(const char *s, size_t len, uint64_t *out,
+                                size_t *bad) {
   unsigned base = 10;
   size_t i = 0;
   if (len >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
@@ -36,7 +38,8 @@ static int parse_number(const char *s, size_t len, uint64_t *out) {
     i = 1;
   }
   if (i == len) {
-    return 0;  // "" or a bare "0x"
+    *bad = i;
+    return "a field has no digits";  // "" or a bare "0x"
   }
   uint64_t v = 0;
   for (; i < len; i++) {
@@ -49,24 +52,30 @@ static int parse_number(const char *s, size_t len, uint64_t *out) {
     } else if (c >= 'A' && c <= 'F') {
       d = (unsigned)(c - 'A') + 10;
     } else {
-      return 0;
+      *bad = i;
+      return "not a digit";
     }
     if (d >= base) {
-      return 0;
+      *bad = i;
+      return base == 8 ? "not an octal digit (a leading 0 means octal)"
+                       : "not a decimal digit";
     }
     // v * base + d must not exceed 2^64 - 1.
     if (v > (UINT64_MAX - d) / base) {
-      return 0;
+      *bad = i;
+      return "the number does not fit in 64 bits";
     }
     v = v * base + d;
   }
   *out = v;
-  return 1;
+  return NULL;
 }
 
 // parse_field parses one field "[~]V" of `len` bytes at `s` into the AND
-// mask it stands for: ~V for "~V", V for "V". It returns zero if malformed.
-static int parse_field(const char *s, size_t len, uint64_t *mask) {
+// mask it stands for: ~V for "~V", V for "V". It returns NULL, or why the
+// field is malformed with `*bad` set as for parse_number.
+static const char *parse_field(const char *s, size_t len, uint64_t *mask,
+                               size_t *bad) {
   int invert = 0;
   if (len > 0 && s[0] == '~') {
     invert = 1;
@@ -74,26 +83,33 @@ static int parse_field(const char *s, size_t len, uint64_t *mask) {
     len--;
   }
   uint64_t v;
-  if (!parse_number(s, len, &v)) {
-    return 0;
+  const char *err = parse_number(s, len, &v, bad);
+  if (err != NULL) {
+    *bad += (size_t)invert;
+    return err;
   }
   *mask = invert ? ~v : v;
-  return 1;
+  return NULL;
 }
 
-int OPENSSL_cpu_parse_mask(const char *env, uint64_t *masks,
-                           size_t max_fields) {
+const char *OPENSSL_cpu_mask_error(const char *env, uint64_t *masks,
+                                   size_t max_fields, size_t *err_offset) {
+  size_t unused;
+  if (err_offset == NULL) {
+    err_offset = &unused;
+  }
+  *err_offset = 0;
   for (size_t i = 0; i < max_fields; i++) {
     masks[i] = UINT64_MAX;
   }
-  if (env == NULL || max_fields == 0) {
-    return 0;
+  if (env == NULL) {
+    return "unset";
   }
   // Parse into a scratch array first, so a string that turns out malformed
   // in a later field leaves every mask untouched.
   uint64_t parsed[4];
-  if (max_fields > OPENSSL_ARRAY_SIZE(parsed)) {
-    return 0;
+  if (max_fields == 0 || max_fields > OPENSSL_ARRAY_SIZE(parsed)) {
+    return "no fields to parse";
   }
   size_t n = 0;
   const char *p = env;
@@ -103,13 +119,20 @@ int OPENSSL_cpu_parse_mask(const char *env, uint64_t *masks,
       end++;
     }
     if (n == max_fields) {
-      return 0;  // more fields than the word has
+      *err_offset = (size_t)(p - env) - 1;
+      return max_fields == 1 ? "a ':' (this variable has one field)"
+                             : "more fields than the two words W0:W1";
     }
     size_t len = (size_t)(end - p);
     if (len == 0 && n == 0 && *end == ':' && max_fields > 1) {
       parsed[n] = UINT64_MAX;  // ":W1": leave the first field alone
-    } else if (!parse_field(p, len, &parsed[n])) {
-      return 0;
+    } else {
+      size_t bad = 0;
+      const char *err = parse_field(p, len, &parsed[n], &bad);
+      if (err != NULL) {
+        *err_offset = (size_t)(p - env) + bad;
+        return err;
+      }
     }
     n++;
     if (*end == '\0') {
@@ -120,26 +143,119 @@ int OPENSSL_cpu_parse_mask(const char *env, uint64_t *masks,
   for (size_t i = 0; i < n; i++) {
     masks[i] = parsed[i];
   }
-  return 1;
+  return NULL;
+}
+
+int OPENSSL_cpu_parse_mask(const char *env, uint64_t *masks,
+                           size_t max_fields) {
+  return OPENSSL_cpu_mask_error(env, masks, max_fields, NULL) == NULL;
+}
+
+
+// The closure rule: a feature stays only while every feature it needs stays.
+//
+// Each row {F, G} says F needs G: its instructions use G's (SHA-NI code uses
+// SSSE3 and SSE4.1 ones around sha256rnds2), its encoding needs G's register
+// state (VEX and EVEX encodings need AVX's YMM state), or no processor has F
+// without G, so code written for F assumes G (AVX-512F implies AVX2 and
+// FMA). Clearing a feature, by the OPENSSL_ia32cap / OPENSSL_armcap masks or
+// because the OS does not save its state, then clears everything above it,
+// applied to a fixed point. Features that need nothing here (BMI1, BMI2, ADX,
+// MOVBE, POPCNT, ...: general-purpose instructions, VEX-encoded or not, that
+// touch no vector state) are independent of every other bit. GFNI stays
+// with AVX gone (its legacy form is SSE-encoded); a path using its VEX or
+// EVEX forms says AVX or AVX-512 in its own predicate.
+
+struct feature_need {
+  uint8_t feature, needs;
+};
+
+static const struct feature_need kX86Needs[] = {
+    {CPU_X86_SSE, CPU_X86_FXSR},  // FXSAVE is how the OS saves XMM state
+    {CPU_X86_SSE2, CPU_X86_SSE},
+    {CPU_X86_SSE3, CPU_X86_SSE2},
+    {CPU_X86_SSSE3, CPU_X86_SSE3},
+    {CPU_X86_SSE41, CPU_X86_SSSE3},
+    {CPU_X86_SSE42, CPU_X86_SSE41},
+    {CPU_X86_PCLMULQDQ, CPU_X86_SSE2},
+    {CPU_X86_AESNI, CPU_X86_SSE2},
+    {CPU_X86_GFNI, CPU_X86_SSE2},
+    {CPU_X86_SHA, CPU_X86_SSE41},  // and so SSSE3: pshufb, palignr, pblendw
+    {CPU_X86_OSXSAVE, CPU_X86_XSAVE},
+    {CPU_X86_AVX, CPU_X86_OSXSAVE},  // YMM state is saved with XSAVE only
+    {CPU_X86_AVX, CPU_X86_SSE42},
+    {CPU_X86_FMA, CPU_X86_AVX},
+    {CPU_X86_F16C, CPU_X86_AVX},
+    {CPU_X86_AVX2, CPU_X86_AVX},
+    {CPU_X86_VAES, CPU_X86_AVX},
+    {CPU_X86_VAES, CPU_X86_AESNI},
+    {CPU_X86_VPCLMULQDQ, CPU_X86_AVX},
+    {CPU_X86_VPCLMULQDQ, CPU_X86_PCLMULQDQ},
+    {CPU_X86_AVX512F, CPU_X86_AVX2},
+    {CPU_X86_AVX512F, CPU_X86_FMA},
+    {CPU_X86_AVX512DQ, CPU_X86_AVX512F},
+    {CPU_X86_AVX512IFMA, CPU_X86_AVX512F},
+    {CPU_X86_AVX512PF, CPU_X86_AVX512F},
+    {CPU_X86_AVX512ER, CPU_X86_AVX512F},
+    {CPU_X86_AVX512CD, CPU_X86_AVX512F},
+    {CPU_X86_AVX512BW, CPU_X86_AVX512F},
+    {CPU_X86_AVX512VL, CPU_X86_AVX512F},
+    {CPU_X86_AVX512VNNI, CPU_X86_AVX512F},
+    {CPU_X86_AVX512VPOPCNTDQ, CPU_X86_AVX512F},
+    // The byte/word-element extensions.
+    {CPU_X86_AVX512VBMI, CPU_X86_AVX512BW},
+    {CPU_X86_AVX512VBMI2, CPU_X86_AVX512BW},
+    {CPU_X86_AVX512BITALG, CPU_X86_AVX512BW},
+};
+
+static int x86_has(const uint32_t w[4], unsigned pos) {
+  return (w[CPU_X86_WORD(pos)] & CPU_X86_MASK(pos)) != 0;
+}
+
+void OPENSSL_ia32cap_close(uint32_t w[4]) {
+  // Each pass clears at least one bit or ends the loop, so it ends within
+  // as many passes as the table has rows.
+  int changed = 1;
+  while (changed) {
+    changed = 0;
+    for (size_t i = 0; i < OPENSSL_ARRAY_SIZE(kX86Needs); i++) {
+      unsigned f = kX86Needs[i].feature;
+      if (x86_has(w, f) && !x86_has(w, kX86Needs[i].needs)) {
+        w[CPU_X86_WORD(f)] &= ~CPU_X86_MASK(f);
+        changed = 1;
+      }
+    }
+  }
+}
+
+static const struct {
+  uint32_t feature, needs;
+} kArmNeeds[] = {
+    // The crypto extensions operate on the SIMD registers.
+    {ARMV8_AES, ARMV7_NEON},
+    {ARMV8_PMULL, ARMV7_NEON},
+    {ARMV8_SHA1, ARMV7_NEON},
+    {ARMV8_SHA256, ARMV7_NEON},
+    // FEAT_SHA512 requires FEAT_SHA256 (Arm ARM, A2.2).
+    {ARMV8_SHA512, ARMV8_SHA256},
+};
+
+uint32_t OPENSSL_armcap_close(uint32_t caps) {
+  int changed = 1;
+  while (changed) {
+    changed = 0;
+    for (size_t i = 0; i < OPENSSL_ARRAY_SIZE(kArmNeeds); i++) {
+      if ((caps & kArmNeeds[i].feature) && !(caps & kArmNeeds[i].needs)) {
+        caps &= ~kArmNeeds[i].feature;
+        changed = 1;
+      }
+    }
+  }
+  return caps;
 }
 
 
 // x86: CPUID leaves + XCR0 + OPENSSL_ia32cap -> four words.
-
-// Features that use YMM registers (VEX.256 or EVEX encodings), so need the
-// OS to save the XMM and YMM state. The AVX-512 bits are in this set too.
-#define AVX_FAMILY_LEAF1_ECX (CPUID1_ECX_AVX | CPUID1_ECX_FMA | CPUID1_ECX_F16C)
-#define AVX512_LEAF7_EBX                                                  \
-  (CPUID7_EBX_AVX512F | CPUID7_EBX_AVX512DQ | CPUID7_EBX_AVX512IFMA |     \
-   CPUID7_EBX_AVX512PF | CPUID7_EBX_AVX512ER | CPUID7_EBX_AVX512CD |      \
-   CPUID7_EBX_AVX512BW | CPUID7_EBX_AVX512VL)
-#define AVX512_LEAF7_ECX                                                  \
-  (CPUID7_ECX_AVX512VBMI | CPUID7_ECX_AVX512VBMI2 |                       \
-   CPUID7_ECX_AVX512VNNI | CPUID7_ECX_AVX512BITALG |                      \
-   CPUID7_ECX_AVX512VPOPCNTDQ)
-#define AVX_FAMILY_LEAF7_EBX (CPUID7_EBX_AVX2 | AVX512_LEAF7_EBX)
-#define AVX_FAMILY_LEAF7_ECX \
-  (CPUID7_ECX_VAES | CPUID7_ECX_VPCLMULQDQ | AVX512_LEAF7_ECX)
 
 void OPENSSL_ia32cap_compute(uint32_t out[4], const struct cpuid_leaves *in,
                              uint64_t xcr0, const char *env) {
@@ -154,21 +270,20 @@ void OPENSSL_ia32cap_compute(uint32_t out[4], const struct cpuid_leaves *in,
   }
 
   // XCR0 exists only if the OS set CR4.OSXSAVE, which CPUID mirrors.
-  if ((w[1] & CPUID1_ECX_OSXSAVE) == 0) {
+  if ((w[1] & X86_BIT(OSXSAVE)) == 0) {
     xcr0 = 0;
   }
-  // AVX state = XMM and YMM-upper state both saved.
+  // AVX state = XMM and YMM-upper state both saved. Without it AVX goes,
+  // and the closure below takes every VEX/EVEX feature with it.
   const uint64_t avx_state = XCR0_SSE | XCR0_AVX;
   if ((xcr0 & avx_state) != avx_state) {
-    w[1] &= ~(uint32_t)AVX_FAMILY_LEAF1_ECX;
-    w[2] &= ~(uint32_t)AVX_FAMILY_LEAF7_EBX;
-    w[3] &= ~(uint32_t)AVX_FAMILY_LEAF7_ECX;
+    w[1] &= ~X86_BIT(AVX);
   }
-  // AVX-512 state = opmask, upper ZMM0-15 and ZMM16-31 all saved.
+  // AVX-512 state = opmask, upper ZMM0-15 and ZMM16-31 all saved. Without
+  // it AVX512F goes, and with it (closure) every AVX-512 bit.
   const uint64_t avx512_state = XCR0_OPMASK | XCR0_ZMM_HI256 | XCR0_HI16_ZMM;
   if ((xcr0 & avx512_state) != avx512_state) {
-    w[2] &= ~(uint32_t)AVX512_LEAF7_EBX;
-    w[3] &= ~(uint32_t)AVX512_LEAF7_ECX;
+    w[2] &= ~X86_BIT(AVX512F);
   }
 
   // OPENSSL_ia32cap: W0 masks words 0 (low half) and 1 (high half), W1
@@ -180,6 +295,7 @@ void OPENSSL_ia32cap_compute(uint32_t out[4], const struct cpuid_leaves *in,
   w[2] &= (uint32_t)masks[1];
   w[3] &= (uint32_t)(masks[1] >> 32);
 
+  OPENSSL_ia32cap_close(w);
   for (int i = 0; i < 4; i++) {
     out[i] = w[i];
   }
@@ -213,7 +329,7 @@ uint32_t OPENSSL_armcap_from_linux_hwcap(uint64_t hwcap) {
 uint32_t OPENSSL_armcap_apply_env(uint32_t caps, const char *env) {
   uint64_t mask;
   OPENSSL_cpu_parse_mask(env, &mask, 1);
-  return caps & (uint32_t)mask;
+  return OPENSSL_armcap_close(caps & (uint32_t)mask);
 }
 
 uint32_t OPENSSL_armcap_compute(uint64_t hwcap, const char *env) {

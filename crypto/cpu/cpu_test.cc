@@ -8,9 +8,13 @@
 #include <openssl/cpu.h>
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <array>
+#include <map>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
@@ -65,24 +69,24 @@ bool Has(const Words &w, int word, uint32_t bit) {
   return (w[word] & bit) == bit;
 }
 
-const uint32_t kAVX512EBX = CPUID7_EBX_AVX512F | CPUID7_EBX_AVX512DQ |
-                            CPUID7_EBX_AVX512IFMA | CPUID7_EBX_AVX512PF |
-                            CPUID7_EBX_AVX512ER | CPUID7_EBX_AVX512CD |
-                            CPUID7_EBX_AVX512BW | CPUID7_EBX_AVX512VL;
+const uint32_t kAVX512EBX = X86_BIT(AVX512F) | X86_BIT(AVX512DQ) |
+                            X86_BIT(AVX512IFMA) | X86_BIT(AVX512PF) |
+                            X86_BIT(AVX512ER) | X86_BIT(AVX512CD) |
+                            X86_BIT(AVX512BW) | X86_BIT(AVX512VL);
 const uint32_t kAVX512ECX =
-    CPUID7_ECX_AVX512VBMI | CPUID7_ECX_AVX512VBMI2 | CPUID7_ECX_AVX512VNNI |
-    CPUID7_ECX_AVX512BITALG | CPUID7_ECX_AVX512VPOPCNTDQ;
+    X86_BIT(AVX512VBMI) | X86_BIT(AVX512VBMI2) | X86_BIT(AVX512VNNI) |
+    X86_BIT(AVX512BITALG) | X86_BIT(AVX512VPOPCNTDQ);
 
 // ExpectNoAVXFamily checks every YMM/ZMM-using feature is off in `w`.
 void ExpectNoAVXFamily(const Words &w) {
-  EXPECT_FALSE(Has(w, 1, CPUID1_ECX_AVX));
-  EXPECT_FALSE(Has(w, 1, CPUID1_ECX_FMA));
-  EXPECT_FALSE(Has(w, 1, CPUID1_ECX_F16C));
-  EXPECT_FALSE(Has(w, 2, CPUID7_EBX_AVX2));
+  EXPECT_FALSE(Has(w, 1, X86_BIT(AVX)));
+  EXPECT_FALSE(Has(w, 1, X86_BIT(FMA)));
+  EXPECT_FALSE(Has(w, 1, X86_BIT(F16C)));
+  EXPECT_FALSE(Has(w, 2, X86_BIT(AVX2)));
   EXPECT_EQ(0u, w[2] & kAVX512EBX);
   EXPECT_EQ(0u, w[3] & kAVX512ECX);
-  EXPECT_FALSE(Has(w, 3, CPUID7_ECX_VAES));
-  EXPECT_FALSE(Has(w, 3, CPUID7_ECX_VPCLMULQDQ));
+  EXPECT_FALSE(Has(w, 3, X86_BIT(VAES)));
+  EXPECT_FALSE(Has(w, 3, X86_BIT(VPCLMULQDQ)));
 }
 
 // --- Fixtures as the OS presents them: nothing is masked. ---
@@ -90,39 +94,39 @@ void ExpectNoAVXFamily(const Words &w) {
 TEST(CPUTest, Zen3Fixture) {
   Words w = Compute(kZen3, kZen3XCR0, nullptr);
   EXPECT_EQ(AsWords(kZen3), w);
-  EXPECT_TRUE(Has(w, 0, CPUID1_EDX_SSE2));
-  EXPECT_TRUE(Has(w, 1, CPUID1_ECX_SSSE3));
-  EXPECT_TRUE(Has(w, 1, CPUID1_ECX_AVX));
-  EXPECT_TRUE(Has(w, 2, CPUID7_EBX_AVX2));
-  EXPECT_TRUE(Has(w, 2, CPUID7_EBX_BMI1));
-  EXPECT_TRUE(Has(w, 2, CPUID7_EBX_BMI2));
-  EXPECT_TRUE(Has(w, 2, CPUID7_EBX_ADX));
-  EXPECT_TRUE(Has(w, 2, CPUID7_EBX_SHA));
-  EXPECT_TRUE(Has(w, 3, CPUID7_ECX_VAES));
-  EXPECT_TRUE(Has(w, 3, CPUID7_ECX_VPCLMULQDQ));
-  EXPECT_FALSE(Has(w, 2, CPUID7_EBX_AVX512F));
+  EXPECT_TRUE(Has(w, 0, X86_BIT(SSE2)));
+  EXPECT_TRUE(Has(w, 1, X86_BIT(SSSE3)));
+  EXPECT_TRUE(Has(w, 1, X86_BIT(AVX)));
+  EXPECT_TRUE(Has(w, 2, X86_BIT(AVX2)));
+  EXPECT_TRUE(Has(w, 2, X86_BIT(BMI1)));
+  EXPECT_TRUE(Has(w, 2, X86_BIT(BMI2)));
+  EXPECT_TRUE(Has(w, 2, X86_BIT(ADX)));
+  EXPECT_TRUE(Has(w, 2, X86_BIT(SHA)));
+  EXPECT_TRUE(Has(w, 3, X86_BIT(VAES)));
+  EXPECT_TRUE(Has(w, 3, X86_BIT(VPCLMULQDQ)));
+  EXPECT_FALSE(Has(w, 2, X86_BIT(AVX512F)));
 }
 
 TEST(CPUTest, GoldmontFixture) {
   Words w = Compute(kGoldmont, kGoldmontXCR0, nullptr);
   EXPECT_EQ(AsWords(kGoldmont), w);
-  EXPECT_TRUE(Has(w, 1, CPUID1_ECX_SSSE3));
-  EXPECT_TRUE(Has(w, 2, CPUID7_EBX_SHA));
+  EXPECT_TRUE(Has(w, 1, X86_BIT(SSSE3)));
+  EXPECT_TRUE(Has(w, 2, X86_BIT(SHA)));
   ExpectNoAVXFamily(w);
-  EXPECT_FALSE(Has(w, 2, CPUID7_EBX_BMI1));
-  EXPECT_FALSE(Has(w, 2, CPUID7_EBX_BMI2));
-  EXPECT_FALSE(Has(w, 2, CPUID7_EBX_ADX));
+  EXPECT_FALSE(Has(w, 2, X86_BIT(BMI1)));
+  EXPECT_FALSE(Has(w, 2, X86_BIT(BMI2)));
+  EXPECT_FALSE(Has(w, 2, X86_BIT(ADX)));
 }
 
 TEST(CPUTest, SkylakeXFixture) {
   Words w = Compute(kSkylakeX, kSkylakeXXCR0, nullptr);
   EXPECT_EQ(AsWords(kSkylakeX), w);
-  EXPECT_TRUE(Has(w, 1, CPUID1_ECX_AVX));
-  EXPECT_TRUE(Has(w, 2, CPUID7_EBX_AVX2));
-  EXPECT_TRUE(Has(w, 2, CPUID7_EBX_AVX512F | CPUID7_EBX_AVX512DQ |
-                            CPUID7_EBX_AVX512CD | CPUID7_EBX_AVX512BW |
-                            CPUID7_EBX_AVX512VL));
-  EXPECT_FALSE(Has(w, 2, CPUID7_EBX_SHA));
+  EXPECT_TRUE(Has(w, 1, X86_BIT(AVX)));
+  EXPECT_TRUE(Has(w, 2, X86_BIT(AVX2)));
+  EXPECT_TRUE(Has(w, 2, X86_BIT(AVX512F) | X86_BIT(AVX512DQ) |
+                            X86_BIT(AVX512CD) | X86_BIT(AVX512BW) |
+                            X86_BIT(AVX512VL)));
+  EXPECT_FALSE(Has(w, 2, X86_BIT(SHA)));
 }
 
 // --- Register state the OS does not save. ---
@@ -132,17 +136,17 @@ TEST(CPUTest, OSXSAVEClear) {
   // must be ignored and every AVX-family feature dropped. The rest stays.
   for (const cpuid_leaves &cpu : {kZen3, kSkylakeX}) {
     cpuid_leaves in = cpu;
-    in.leaf1_ecx &= ~CPUID1_ECX_OSXSAVE;
+    in.leaf1_ecx &= ~X86_BIT(OSXSAVE);
     Words w = Compute(in, kSkylakeXXCR0, nullptr);
     ExpectNoAVXFamily(w);
     EXPECT_EQ(in.leaf1_edx, w[0]);
-    EXPECT_TRUE(Has(w, 1, CPUID1_ECX_SSSE3 | CPUID1_ECX_AESNI));
-    EXPECT_TRUE(Has(w, 2, CPUID7_EBX_BMI1 | CPUID7_EBX_BMI2 |
-                              CPUID7_EBX_ADX));
+    EXPECT_TRUE(Has(w, 1, X86_BIT(SSSE3) | X86_BIT(AESNI)));
+    EXPECT_TRUE(Has(w, 2, X86_BIT(BMI1) | X86_BIT(BMI2) |
+                              X86_BIT(ADX)));
   }
   // Goldmont has nothing to drop.
   cpuid_leaves gm = kGoldmont;
-  gm.leaf1_ecx &= ~CPUID1_ECX_OSXSAVE;
+  gm.leaf1_ecx &= ~X86_BIT(OSXSAVE);
   EXPECT_EQ(AsWords(gm), Compute(gm, 0, nullptr));
 }
 
@@ -152,17 +156,17 @@ TEST(CPUTest, XCR0WithSSEOnly) {
     SCOPED_TRACE(xcr0);
     Words w = Compute(kSkylakeX, xcr0, nullptr);
     ExpectNoAVXFamily(w);
-    EXPECT_TRUE(Has(w, 1, CPUID1_ECX_SSSE3));
-    EXPECT_TRUE(Has(w, 2, CPUID7_EBX_BMI2 | CPUID7_EBX_ADX));
+    EXPECT_TRUE(Has(w, 1, X86_BIT(SSSE3)));
+    EXPECT_TRUE(Has(w, 2, X86_BIT(BMI2) | X86_BIT(ADX)));
     // Only the AVX family is touched.
-    EXPECT_EQ(kSkylakeX.leaf1_ecx & ~(CPUID1_ECX_AVX | CPUID1_ECX_FMA |
-                                      CPUID1_ECX_F16C),
+    EXPECT_EQ(kSkylakeX.leaf1_ecx & ~(X86_BIT(AVX) | X86_BIT(FMA) |
+                                      X86_BIT(F16C)),
               w[1]);
-    EXPECT_EQ(kSkylakeX.leaf7_ebx & ~(CPUID7_EBX_AVX2 | kAVX512EBX), w[2]);
+    EXPECT_EQ(kSkylakeX.leaf7_ebx & ~(X86_BIT(AVX2) | kAVX512EBX), w[2]);
   }
   Words z = Compute(kZen3, 0x3, nullptr);
   ExpectNoAVXFamily(z);
-  EXPECT_TRUE(Has(z, 2, CPUID7_EBX_SHA));
+  EXPECT_TRUE(Has(z, 2, X86_BIT(SHA)));
 }
 
 TEST(CPUTest, XCR0WithoutAVX512State) {
@@ -171,14 +175,14 @@ TEST(CPUTest, XCR0WithoutAVX512State) {
                            XCR0_OPMASK | XCR0_ZMM_HI256 | XCR0_HI16_ZMM}) {
     SCOPED_TRACE(missing);
     cpuid_leaves in = kSkylakeX;
-    in.leaf7_ecx |= kAVX512ECX | CPUID7_ECX_VAES | CPUID7_ECX_VPCLMULQDQ;
+    in.leaf7_ecx |= kAVX512ECX | X86_BIT(VAES) | X86_BIT(VPCLMULQDQ);
     Words w = Compute(in, kSkylakeXXCR0 & ~missing, nullptr);
     EXPECT_EQ(0u, w[2] & kAVX512EBX);
     EXPECT_EQ(0u, w[3] & kAVX512ECX);
     // YMM state is still saved: AVX, AVX2, VAES and VPCLMULQDQ stay.
-    EXPECT_TRUE(Has(w, 1, CPUID1_ECX_AVX | CPUID1_ECX_FMA));
-    EXPECT_TRUE(Has(w, 2, CPUID7_EBX_AVX2));
-    EXPECT_TRUE(Has(w, 3, CPUID7_ECX_VAES | CPUID7_ECX_VPCLMULQDQ));
+    EXPECT_TRUE(Has(w, 1, X86_BIT(AVX) | X86_BIT(FMA)));
+    EXPECT_TRUE(Has(w, 2, X86_BIT(AVX2)));
+    EXPECT_TRUE(Has(w, 3, X86_BIT(VAES) | X86_BIT(VPCLMULQDQ)));
   }
 }
 
@@ -202,7 +206,7 @@ TEST(CPUTest, EnvClearsSHA) {
   Words base = Compute(kZen3, kZen3XCR0, nullptr);
   Words w = Compute(kZen3, kZen3XCR0, ":~0x20000000");
   Words want = base;
-  want[2] &= ~CPUID7_EBX_SHA;
+  want[2] &= ~X86_BIT(SHA);
   EXPECT_EQ(want, w);
   // The same with an explicit all-keeping W0.
   EXPECT_EQ(want, Compute(kZen3, kZen3XCR0, "~0:~0x20000000"));
@@ -211,7 +215,7 @@ TEST(CPUTest, EnvClearsSHA) {
 TEST(CPUTest, EnvClearsAVX2) {
   Words base = Compute(kZen3, kZen3XCR0, nullptr);
   Words want = base;
-  want[2] &= ~CPUID7_EBX_AVX2;
+  want[2] &= ~X86_BIT(AVX2);
   EXPECT_EQ(want, Compute(kZen3, kZen3XCR0, ":~0x20"));
   EXPECT_EQ(want, Compute(kZen3, kZen3XCR0, "~0x0:~0X20"));
   EXPECT_EQ(want, Compute(kZen3, kZen3XCR0, ":~32"));   // decimal
@@ -220,23 +224,46 @@ TEST(CPUTest, EnvClearsAVX2) {
 
 TEST(CPUTest, EnvW0CoversWords0And1) {
   Words base = Compute(kZen3, kZen3XCR0, nullptr);
-  // SSSE3 is word 1 bit 9, so bit 41 of W0; SSE2 is word 0 bit 26.
+  // PCLMULQDQ is word 1 bit 1, so bit 33 of W0; it takes VPCLMULQDQ (word
+  // 3) with it by the closure rule.
   Words want = base;
-  want[1] &= ~CPUID1_ECX_SSSE3;
-  EXPECT_EQ(want, Compute(kZen3, kZen3XCR0, "~0x20000000000"));
-  EXPECT_EQ(want, Compute(kZen3, kZen3XCR0, "~2199023255552"));
-  EXPECT_EQ(want, Compute(kZen3, kZen3XCR0, "~040000000000000"));
-  want[0] &= ~CPUID1_EDX_SSE2;
-  EXPECT_EQ(want, Compute(kZen3, kZen3XCR0, "~0x20004000000"));
+  want[1] &= ~X86_BIT(PCLMULQDQ);
+  want[3] &= ~X86_BIT(VPCLMULQDQ);
+  EXPECT_EQ(want, Compute(kZen3, kZen3XCR0, "~0x200000000"));
+  EXPECT_EQ(want, Compute(kZen3, kZen3XCR0, "~8589934592"));
+  EXPECT_EQ(want, Compute(kZen3, kZen3XCR0, "~0100000000000"));
+  // HTT (word 0 bit 28) needs nothing and nothing needs it.
+  want[0] &= ~X86_BIT(HTT);
+  EXPECT_EQ(want, Compute(kZen3, kZen3XCR0, "~0x210000000"));
 }
 
 TEST(CPUTest, EnvPlainValueKeepsOnly) {
-  // "V" keeps only the bits of V: here SSE2 and SSSE3 in W0 and SHA in W1.
-  Words w = Compute(kZen3, kZen3XCR0, "0x20004000000:0x20000000");
-  EXPECT_EQ((Words{CPUID1_EDX_SSE2, CPUID1_ECX_SSSE3, CPUID7_EBX_SHA, 0}), w);
-  // A W0 alone leaves words 2 and 3 as detected.
+  // "V" keeps only the bits of V: here the SSE chain up to SSE4.1 in W0 and
+  // SHA in W1 (SHA needs SSE4.1, SSE4.1 SSSE3, ... SSE FXSR).
+  const uint32_t w0 = X86_BIT(FXSR) | X86_BIT(SSE) | X86_BIT(SSE2);
+  const uint32_t w1 = X86_BIT(SSE3) | X86_BIT(SSSE3) | X86_BIT(SSE41);
+  char env[64];
+  snprintf(env, sizeof(env), "0x%llx:0x%x",
+           (unsigned long long)w0 | ((unsigned long long)w1 << 32),
+           X86_BIT(SHA));
+  Words w = Compute(kZen3, kZen3XCR0, env);
+  EXPECT_EQ((Words{w0, w1, X86_BIT(SHA), 0}), w);
+  // Without SSE4.1 the SHA bit goes too.
+  snprintf(env, sizeof(env), "0x%llx:0x%x",
+           (unsigned long long)w0 |
+               ((unsigned long long)(w1 & ~X86_BIT(SSE41)) << 32),
+           X86_BIT(SHA));
+  EXPECT_EQ((Words{w0, w1 & ~X86_BIT(SSE41), 0, 0}),
+            Compute(kZen3, kZen3XCR0, env));
+  // A W0 of zero leaves in words 2 and 3 only what needs nothing there:
+  // BMI1/2, ADX, ERMS, RDSEED, ... stay; AVX2, SHA, VAES, VPCLMULQDQ go.
   Words v = Compute(kZen3, kZen3XCR0, "0");
-  EXPECT_EQ((Words{0, 0, kZen3.leaf7_ebx, kZen3.leaf7_ecx}), v);
+  EXPECT_EQ((Words{0, 0,
+                   kZen3.leaf7_ebx & ~(X86_BIT(AVX2) | X86_BIT(SHA)),
+                   kZen3.leaf7_ecx & ~(X86_BIT(VAES) | X86_BIT(VPCLMULQDQ) |
+                                       X86_BIT(GFNI))}),
+            v);
+  EXPECT_TRUE(Has(v, 2, X86_BIT(BMI1) | X86_BIT(BMI2) | X86_BIT(ADX)));
 }
 
 TEST(CPUTest, EnvCannotAddFeatures) {
@@ -250,7 +277,7 @@ TEST(CPUTest, EnvCannotAddFeatures) {
   }
   // Asking for exactly AVX2 on a CPU without it yields nothing, not AVX2.
   Words w = Compute(kGoldmont, kGoldmontXCR0, ":0x20");
-  EXPECT_FALSE(Has(w, 2, CPUID7_EBX_AVX2));
+  EXPECT_FALSE(Has(w, 2, X86_BIT(AVX2)));
   EXPECT_EQ(0u, w[2]);
   // Asking for AVX on a CPU whose OS lacks YMM state does not restore it.
   Words s = Compute(kSkylakeX, 0x3, "0xffffffffffffffff:0xffffffffffffffff");
@@ -319,6 +346,206 @@ TEST(CPUTest, EnvLongButValidNumbers) {
   EXPECT_EQ(0u, masks[1]);
 }
 
+TEST(CPUTest, MaskErrorSaysWhy) {
+  struct {
+    const char *env;
+    size_t fields;
+    const char *why;  // a word the reason must contain
+    size_t offset;
+  } kCases[] = {
+      {"", 2, "no digits", 0},
+      {"~", 2, "no digits", 1},
+      {"0x", 2, "no digits", 2},
+      {"0x1g", 2, "not a digit", 3},
+      {"~0x1:0xZZ", 2, "not a digit", 7},
+      {"08", 2, "octal", 1},
+      {"12a", 2, "not a decimal digit", 2},
+      {"0x1:0x2:0x3", 2, "more fields", 7},
+      {"0x1:", 2, "no digits", 4},
+      {"0x1:0x2", 1, "one field", 3},
+      {"0x1\n", 2, "not a digit", 3},
+      {"0x10000000000000000", 2, "64 bits", 18},
+      {nullptr, 2, "unset", 0},
+  };
+  for (const auto &c : kCases) {
+    SCOPED_TRACE(c.env == nullptr ? "(null)" : c.env);
+    uint64_t masks[2] = {1, 2};
+    size_t offset = 99;
+    const char *err =
+        OPENSSL_cpu_mask_error(c.env, masks, c.fields, &offset);
+    ASSERT_NE(nullptr, err);
+    EXPECT_NE(nullptr, strstr(err, c.why)) << err;
+    EXPECT_EQ(c.offset, offset);
+    EXPECT_EQ(UINT64_MAX, masks[0]);
+  }
+  uint64_t masks[2];
+  size_t offset = 99;
+  EXPECT_EQ(nullptr, OPENSSL_cpu_mask_error(":~0x20", masks, 2, &offset));
+  EXPECT_EQ(~UINT64_C(0x20), masks[1]);
+}
+
+// --- The closure rule: removing a feature removes what depends on it. ---
+
+// The expected dependents of each x86 feature, written out from the
+// vendors' manuals and the paths' needs rather than from cpu.c's table:
+// what must be gone when the key feature is gone (transitively complete).
+std::map<std::string, std::set<std::string>> X86Dependents() {
+  const std::set<std::string> avx512 = {
+      "avx512f",    "avx512dq",    "avx512ifma",   "avx512pf",
+      "avx512er",   "avx512cd",    "avx512bw",     "avx512vl",
+      "avx512vbmi", "avx512vbmi2", "avx512vnni",   "avx512bitalg",
+      "avx512vpopcntdq"};
+  std::set<std::string> avx_deps = {"fma", "f16c", "avx2", "vaes",
+                                    "vpclmulqdq"};
+  avx_deps.insert(avx512.begin(), avx512.end());
+  std::set<std::string> from_avx = avx_deps;
+  from_avx.insert("avx");
+  std::set<std::string> from_sse42 = from_avx;
+  std::set<std::string> from_sse41 = from_avx;
+  from_sse41.insert({"sse4.2", "sha"});
+  std::set<std::string> from_ssse3 = from_sse41;
+  from_ssse3.insert("sse4.1");
+  std::set<std::string> from_sse3 = from_ssse3;
+  from_sse3.insert("ssse3");
+  std::set<std::string> from_sse2 = from_sse3;
+  from_sse2.insert({"sse3", "pclmulqdq", "aes", "gfni"});
+  std::set<std::string> from_sse = from_sse2;
+  from_sse.insert("sse2");
+  std::set<std::string> from_fxsr = from_sse;
+  from_fxsr.insert("sse");
+  std::set<std::string> from_osxsave = from_avx;
+  std::set<std::string> from_xsave = from_avx;
+  from_xsave.insert("osxsave");
+  std::set<std::string> avx512_but_f = avx512;
+  avx512_but_f.erase("avx512f");
+
+  return {
+      {"fxsr", from_fxsr},
+      {"sse", from_sse},
+      {"sse2", from_sse2},
+      {"sse3", from_sse3},
+      {"ssse3", from_ssse3},
+      {"sse4.1", from_sse41},
+      {"sse4.2", from_sse42},
+      {"xsave", from_xsave},
+      {"osxsave", from_osxsave},
+      {"avx", avx_deps},
+      {"aes", {"vaes"}},
+      {"pclmulqdq", {"vpclmulqdq"}},
+      {"fma", avx512},
+      {"avx2", avx512},
+      {"avx512f", avx512_but_f},
+      {"avx512bw", {"avx512vbmi", "avx512vbmi2", "avx512bitalg"}},
+  };
+}
+
+struct NamedX86 {
+  const char *name;
+  int word;
+  uint32_t mask;
+};
+#define NAMED_X86_ROW(id, name, word, bit) {name, word, 1u << (bit)},
+const NamedX86 kNamedX86[] = {OPENSSL_X86_FEATURES(NAMED_X86_ROW)};
+#undef NAMED_X86_ROW
+
+std::set<std::string> X86Missing(const Words &w) {
+  std::set<std::string> out;
+  for (const NamedX86 &f : kNamedX86) {
+    if ((w[f.word] & f.mask) == 0) {
+      out.insert(f.name);
+    }
+  }
+  return out;
+}
+
+TEST(CPUTest, ClosureEverySingleX86Feature) {
+  const auto deps = X86Dependents();
+  // A synthetic processor with every bit, and an OS saving every state.
+  const cpuid_leaves all = {7, 0xffffffff, 0xffffffff, 0xffffffff,
+                            0xffffffff};
+  ASSERT_EQ(std::set<std::string>(), X86Missing(Compute(all, ~0ull, nullptr)));
+  for (const NamedX86 &f : kNamedX86) {
+    SCOPED_TRACE(f.name);
+    std::set<std::string> want = {f.name};
+    auto it = deps.find(f.name);
+    if (it != deps.end()) {
+      want.insert(it->second.begin(), it->second.end());
+    }
+    // The pure closure on a word with only `f` cleared...
+    Words w = {0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff};
+    w[f.word] &= ~f.mask;
+    Words closed = w;
+    OPENSSL_ia32cap_close(closed.data());
+    EXPECT_EQ(want, X86Missing(closed));
+    // ... bits with no name (not in features.h) are left alone ...
+    for (int i = 0; i < 4; i++) {
+      uint32_t named = 0;
+      for (const NamedX86 &g : kNamedX86) {
+        if (g.word == i) {
+          named |= g.mask;
+        }
+      }
+      EXPECT_EQ(~named, closed[i] & ~named);
+    }
+    // ... closing again changes nothing ...
+    Words again = closed;
+    OPENSSL_ia32cap_close(again.data());
+    EXPECT_EQ(closed, again);
+    // ... and OPENSSL_ia32cap removing `f` gives the same: the closure runs
+    // after the environment mask.
+    uint64_t wmask[2] = {0, 0};
+    wmask[f.word / 2] = (uint64_t)f.mask << (32 * (f.word % 2));
+    char env[64];
+    snprintf(env, sizeof(env), "~0x%llx:~0x%llx",
+             (unsigned long long)wmask[0], (unsigned long long)wmask[1]);
+    EXPECT_EQ(want, X86Missing(Compute(all, ~0ull, env)));
+  }
+}
+
+TEST(CPUTest, ClosureOfRealCPUs) {
+  // The case: AVX removed on a Zen 3 and a Skylake-X leaves no AVX2
+  // or AVX-512 bit; AVX2 removed leaves no AVX-512 bit.
+  for (const auto &cpu : {std::make_pair(kZen3, kZen3XCR0),
+                          std::make_pair(kSkylakeX, kSkylakeXXCR0)}) {
+    Words w = Compute(cpu.first, cpu.second, "~0x1000000000000000");
+    ExpectNoAVXFamily(w);
+    EXPECT_TRUE(Has(w, 2, X86_BIT(BMI1) | X86_BIT(BMI2) | X86_BIT(ADX)));
+    Words v = Compute(cpu.first, cpu.second, ":~0x20");
+    EXPECT_EQ(0u, v[2] & kAVX512EBX);
+    EXPECT_EQ(0u, v[3] & kAVX512ECX);
+    EXPECT_TRUE(Has(v, 1, X86_BIT(AVX) | X86_BIT(FMA)));
+  }
+}
+
+TEST(CPUTest, ClosureEverySingleArmFeature) {
+  struct {
+    uint32_t removed, gone;
+  } kCases[] = {
+      {ARMV7_NEON, ARMV7_NEON | ARMV8_AES | ARMV8_PMULL | ARMV8_SHA1 |
+                       ARMV8_SHA256 | ARMV8_SHA512},
+      {ARMV8_AES, ARMV8_AES},
+      {ARMV8_PMULL, ARMV8_PMULL},
+      {ARMV8_SHA1, ARMV8_SHA1},
+      {ARMV8_SHA256, ARMV8_SHA256 | ARMV8_SHA512},
+      {ARMV8_SHA512, ARMV8_SHA512},
+  };
+  // Every ARMV* bit of features.h is a case here.
+  uint32_t listed = 0;
+  for (const auto &c : kCases) {
+    listed |= c.removed;
+  }
+#define ARM_ALL(id, name, mask) | (mask)
+  EXPECT_EQ(0u OPENSSL_ARM_FEATURES(ARM_ALL), listed);
+#undef ARM_ALL
+  for (const auto &c : kCases) {
+    SCOPED_TRACE(c.removed);
+    EXPECT_EQ(0xffffffffu & ~c.gone, OPENSSL_armcap_close(~c.removed));
+    char env[32];
+    snprintf(env, sizeof(env), "~0x%x", c.removed);
+    EXPECT_EQ(listed & ~c.gone, OPENSSL_armcap_compute(~0ull, env));
+  }
+}
+
 // --- AArch64: AT_HWCAP + OPENSSL_armcap. ---
 
 TEST(CPUTest, ArmcapFromLinuxHwcap) {
@@ -367,8 +594,10 @@ TEST(CPUTest, ArmcapEnv) {
     SCOPED_TRACE(env);
     EXPECT_EQ(all, OPENSSL_armcap_compute(kV1, env));
   }
-  // apply_env is the same mask for words from Apple or Windows.
-  EXPECT_EQ(ARMV8_SHA256, OPENSSL_armcap_apply_env(all, "0x10"));
+  // apply_env is the same mask for words from Apple or Windows, closed:
+  // SHA256 without NEON is no SHA256.
+  EXPECT_EQ(ARMV7_NEON | ARMV8_SHA256, OPENSSL_armcap_apply_env(all, "0x11"));
+  EXPECT_EQ(0u, OPENSSL_armcap_apply_env(all, "0x10"));
 }
 
 // --- The word this process uses. ---
@@ -385,7 +614,7 @@ TEST(CPUTest, LiveWordMatchesPureFunctions) {
   if (sha_ni_emu_active()) {
     // crypto_test --emulate-sha-ni set the SHA bit after detection, for a
     // CPU (qemu-i386) that lacks it; see crypto/test/sha_ni_emu.h.
-    want[2] |= CPUID7_EBX_SHA;
+    want[2] |= X86_BIT(SHA);
   }
   EXPECT_EQ(want, (Words{cap[0], cap[1], cap[2], cap[3]}));
   EXPECT_EQ(0u, OPENSSL_get_armcap());
@@ -410,15 +639,15 @@ TEST(CPUTest, PredicatesMatchWord) {
   auto a64 = [&](uint32_t bit) {
     return OPENSSL_CPU_DETECTS_AARCH64 && (arm & bit) != 0;
   };
-  EXPECT_EQ(x86(0, CPUID1_EDX_SSE2), !!CRYPTO_is_SSE2_capable());
-  EXPECT_EQ(x86(1, CPUID1_ECX_SSSE3), !!CRYPTO_is_SSSE3_capable());
-  EXPECT_EQ(x86(1, CPUID1_ECX_AVX), !!CRYPTO_is_AVX_capable());
-  EXPECT_EQ(x86(2, CPUID7_EBX_AVX2), !!CRYPTO_is_AVX2_capable());
-  EXPECT_EQ(x86(2, CPUID7_EBX_BMI1), !!CRYPTO_is_BMI1_capable());
-  EXPECT_EQ(x86(2, CPUID7_EBX_BMI2), !!CRYPTO_is_BMI2_capable());
-  EXPECT_EQ(x86(2, CPUID7_EBX_ADX), !!CRYPTO_is_ADX_capable());
-  EXPECT_EQ(x86(2, CPUID7_EBX_SHA), !!CRYPTO_is_x86_SHA_capable());
-  EXPECT_EQ(x86(2, CPUID7_EBX_AVX512F), !!CRYPTO_is_AVX512F_capable());
+  EXPECT_EQ(x86(0, X86_BIT(SSE2)), !!CRYPTO_is_SSE2_capable());
+  EXPECT_EQ(x86(1, X86_BIT(SSSE3)), !!CRYPTO_is_SSSE3_capable());
+  EXPECT_EQ(x86(1, X86_BIT(AVX)), !!CRYPTO_is_AVX_capable());
+  EXPECT_EQ(x86(2, X86_BIT(AVX2)), !!CRYPTO_is_AVX2_capable());
+  EXPECT_EQ(x86(2, X86_BIT(BMI1)), !!CRYPTO_is_BMI1_capable());
+  EXPECT_EQ(x86(2, X86_BIT(BMI2)), !!CRYPTO_is_BMI2_capable());
+  EXPECT_EQ(x86(2, X86_BIT(ADX)), !!CRYPTO_is_ADX_capable());
+  EXPECT_EQ(x86(2, X86_BIT(SHA)), !!CRYPTO_is_x86_SHA_capable());
+  EXPECT_EQ(x86(2, X86_BIT(AVX512F)), !!CRYPTO_is_AVX512F_capable());
   EXPECT_EQ(a64(ARMV7_NEON), !!CRYPTO_is_NEON_capable());
   EXPECT_EQ(a64(ARMV8_AES), !!CRYPTO_is_ARMv8_AES_capable());
   EXPECT_EQ(a64(ARMV8_PMULL), !!CRYPTO_is_ARMv8_PMULL_capable());

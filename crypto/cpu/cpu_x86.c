@@ -85,7 +85,7 @@ void OPENSSL_cpu_read_x86(struct cpuid_leaves *out, uint64_t *xcr0) {
     out->leaf7_ebx = regs[1];
     out->leaf7_ecx = regs[2];
   }
-  *xcr0 = (out->leaf1_ecx & CPUID1_ECX_OSXSAVE) ? read_xcr0() : 0;
+  *xcr0 = (out->leaf1_ecx & X86_BIT(OSXSAVE)) ? read_xcr0() : 0;
 }
 
 #else

@@ -28,6 +28,8 @@
 #include <openssl/base.h>
 #include <openssl/cpu.h>
 
+#include "features.h"
+
 #if defined(__cplusplus)
 extern "C" {
 #endif
@@ -59,48 +61,8 @@ extern "C" {
 #endif
 
 
-// x86 feature bits, by capability word (see OPENSSL_ia32cap_get).
-
-// Word 0: CPUID(1).EDX.
-#define CPUID1_EDX_SSE2 (1u << 26)
-
-// Word 1: CPUID(1).ECX.
-#define CPUID1_ECX_SSE3 (1u << 0)
-#define CPUID1_ECX_PCLMULQDQ (1u << 1)
-#define CPUID1_ECX_SSSE3 (1u << 9)
-#define CPUID1_ECX_FMA (1u << 12)
-#define CPUID1_ECX_SSE41 (1u << 19)
-#define CPUID1_ECX_SSE42 (1u << 20)
-#define CPUID1_ECX_MOVBE (1u << 22)
-#define CPUID1_ECX_AESNI (1u << 25)
-#define CPUID1_ECX_XSAVE (1u << 26)
-#define CPUID1_ECX_OSXSAVE (1u << 27)  // the OS enabled XGETBV and XCR0
-#define CPUID1_ECX_AVX (1u << 28)
-#define CPUID1_ECX_F16C (1u << 29)
-
-// Word 2: CPUID(7,0).EBX.
-#define CPUID7_EBX_BMI1 (1u << 3)
-#define CPUID7_EBX_AVX2 (1u << 5)
-#define CPUID7_EBX_BMI2 (1u << 8)
-#define CPUID7_EBX_AVX512F (1u << 16)
-#define CPUID7_EBX_AVX512DQ (1u << 17)
-#define CPUID7_EBX_ADX (1u << 19)
-#define CPUID7_EBX_AVX512IFMA (1u << 21)
-#define CPUID7_EBX_AVX512PF (1u << 26)
-#define CPUID7_EBX_AVX512ER (1u << 27)
-#define CPUID7_EBX_AVX512CD (1u << 28)
-#define CPUID7_EBX_SHA (1u << 29)
-#define CPUID7_EBX_AVX512BW (1u << 30)
-#define CPUID7_EBX_AVX512VL (1u << 31)
-
-// Word 3: CPUID(7,0).ECX.
-#define CPUID7_ECX_AVX512VBMI (1u << 1)
-#define CPUID7_ECX_AVX512VBMI2 (1u << 6)
-#define CPUID7_ECX_VAES (1u << 9)
-#define CPUID7_ECX_VPCLMULQDQ (1u << 10)
-#define CPUID7_ECX_AVX512VNNI (1u << 11)
-#define CPUID7_ECX_AVX512BITALG (1u << 12)
-#define CPUID7_ECX_AVX512VPOPCNTDQ (1u << 14)
+// The feature bits themselves are defined once, in features.h (X86_BIT(ID),
+// ARM_BIT(ID), CPU_X86_<ID> positions).
 
 // XCR0 bits: which register state the OS saves on a context switch.
 #define XCR0_X87 (UINT64_C(1) << 0)
@@ -125,8 +87,8 @@ struct cpuid_leaves {
 // OPENSSL_ia32cap_get) of a processor whose CPUID leaves are `in`, running
 // under an OS whose XCR0 is `xcr0` (ignored, and treated as 0, when
 // CPUID(1).ECX.OSXSAVE is clear: XGETBV is then unavailable), with the
-// OPENSSL_ia32cap string `env` (NULL when the variable is unset). It is a
-// pure function: no CPUID, no getenv.
+// OPENSSL_ia32cap string `env` (NULL when the variable is unset), closed
+// by OPENSSL_ia32cap_close. It is a pure function: no CPUID, no getenv.
 OPENSSL_CPU_HIDDEN void OPENSSL_ia32cap_compute(uint32_t out[4],
                                                 const struct cpuid_leaves *in,
                                                 uint64_t xcr0,
@@ -146,7 +108,8 @@ OPENSSL_CPU_HIDDEN void OPENSSL_ia32cap_compute(uint32_t out[4],
 OPENSSL_CPU_HIDDEN uint32_t OPENSSL_armcap_from_linux_hwcap(uint64_t hwcap);
 
 // OPENSSL_armcap_apply_env returns `caps` restricted by the OPENSSL_armcap
-// string `env` (NULL when unset; a malformed string is ignored).
+// string `env` (NULL when unset; a malformed string is ignored), then closed
+// by OPENSSL_armcap_close.
 OPENSSL_CPU_HIDDEN uint32_t OPENSSL_armcap_apply_env(uint32_t caps,
                                                      const char *env);
 
@@ -165,6 +128,31 @@ OPENSSL_CPU_HIDDEN uint32_t OPENSSL_armcap_compute(uint64_t hwcap,
 OPENSSL_CPU_HIDDEN int OPENSSL_cpu_parse_mask(const char *env,
                                               uint64_t *masks,
                                               size_t max_fields);
+
+// OPENSSL_cpu_mask_error is OPENSSL_cpu_parse_mask that says why a string
+// was ignored: it returns NULL on success, and otherwise a static English
+// phrase ("unset" for a NULL `env`, "not a digit", ...) with `*err_offset`
+// (if not NULL) set to the offset in `env` of the first byte that does not
+// fit the grammar. `masks` is set as by OPENSSL_cpu_parse_mask. `bssl cpu`
+// prints the phrase for an ignored OPENSSL_ia32cap / OPENSSL_armcap.
+OPENSSL_CPU_HIDDEN const char *OPENSSL_cpu_mask_error(const char *env,
+                                                      uint64_t *masks,
+                                                      size_t max_fields,
+                                                      size_t *err_offset);
+
+// OPENSSL_ia32cap_close applies the closure rule to the x86 capability
+// words `w` in place: every feature whose prerequisites (the table in cpu.c:
+// AVX2 needs AVX, AVX512F needs AVX2 and FMA, every AVX512* needs AVX512F,
+// SHA needs SSE4.1, ...) are not all present is cleared, repeatedly, until
+// nothing changes. OPENSSL_ia32cap_compute applies it last, after the XCR0
+// and OPENSSL_ia32cap masks, so removing a feature removes everything that
+// depends on it.
+OPENSSL_CPU_HIDDEN void OPENSSL_ia32cap_close(uint32_t w[4]);
+
+// OPENSSL_armcap_close returns `caps` (ARMV* bits) without the features
+// whose prerequisites are missing: AES, PMULL, SHA1 and SHA256 need NEON,
+// SHA512 needs SHA256. OPENSSL_armcap_apply_env applies it last.
+OPENSSL_CPU_HIDDEN uint32_t OPENSSL_armcap_close(uint32_t caps);
 
 
 // Readers (cpu_x86.c, cpu_aarch64.c). Not pure: they query the machine.
@@ -230,78 +218,100 @@ static inline int CRYPTO_arm_has(uint32_t bits) {
 #endif
 }
 
-// x86 and x86-64. SSE2 is part of x86-64 itself but not of i686, where the
-// 32-bit paths must check it.
+// CRYPTO_x86_feature is CRYPTO_x86_has for one feature position
+// (CPU_X86_<ID> of features.h).
+#define CRYPTO_x86_feature(id) \
+  CRYPTO_x86_has(CPU_X86_WORD(CPU_X86_##id), X86_BIT(id))
+
+// x86 and x86-64.
+//
+// Every predicate reads only the bits its paths' instructions need beyond
+// what those bits already imply: the capability word is closed under the
+// dependency table of cpu.c (OPENSSL_ia32cap_close), so a set AVX2 bit means
+// AVX (and the OS's YMM state) is there too, a set AVX512BW bit means
+// AVX512F, AVX2 and AVX, a set SHA bit means SSSE3 and SSE4.1. Removing a
+// feature through OPENSSL_ia32cap, or the OS not saving its state, therefore
+// turns off every path that depends on it without each predicate listing
+// the whole chain. util/insn_coverage checks, per row, that the predicate
+// covers every instruction the row can execute.
+
+// SSE2 is part of x86-64 itself but not of i686, where the 32-bit paths
+// must check it.
 static inline int CRYPTO_is_SSE2_capable(void) {
-  return CRYPTO_x86_has(0, CPUID1_EDX_SSE2);
+  return CRYPTO_x86_feature(SSE2);
 }
+// CRYPTO_is_SSSE3_capable implies SSE2 and SSE3.
 static inline int CRYPTO_is_SSSE3_capable(void) {
-  return CRYPTO_x86_has(1, CPUID1_ECX_SSSE3);
+  return CRYPTO_x86_feature(SSSE3);
 }
 // CRYPTO_is_AVX_capable is the CPU's AVX bit, cleared at detection when the
-// OS does not save YMM state.
+// OS does not save YMM state; it implies SSE2 through SSE4.2.
 static inline int CRYPTO_is_AVX_capable(void) {
-  return CRYPTO_x86_has(1, CPUID1_ECX_AVX);
+  return CRYPTO_x86_feature(AVX);
 }
-// CRYPTO_is_AVX2_capable is the CPU's AVX2 bit, cleared at detection when
-// the OS does not save YMM state. It does not imply BMI1/BMI2: a path that
-// also uses those says so in its own predicate.
+// CRYPTO_is_AVX2_capable is the CPU's AVX2 bit, which implies AVX (and so
+// the OS's YMM state). It does not imply BMI1/BMI2: a path that also uses
+// those says so in its own predicate.
 static inline int CRYPTO_is_AVX2_capable(void) {
-  return CRYPTO_x86_has(2, CPUID7_EBX_AVX2);
+  return CRYPTO_x86_feature(AVX2);
 }
 static inline int CRYPTO_is_BMI1_capable(void) {
-  return CRYPTO_x86_has(2, CPUID7_EBX_BMI1);
+  return CRYPTO_x86_feature(BMI1);
 }
 static inline int CRYPTO_is_BMI2_capable(void) {
-  return CRYPTO_x86_has(2, CPUID7_EBX_BMI2);
+  return CRYPTO_x86_feature(BMI2);
 }
 static inline int CRYPTO_is_ADX_capable(void) {
-  return CRYPTO_x86_has(2, CPUID7_EBX_ADX);
+  return CRYPTO_x86_feature(ADX);
 }
 // CRYPTO_is_x86_SHA_capable is the SHA extensions (SHA1RNDS4, SHA256RNDS2,
-// ...). They are SSE-encoded, so they need no OS support beyond XMM.
+// ...). They are SSE-encoded, so they need no OS support beyond XMM; the
+// bit implies SSSE3 and SSE4.1, which the SHA-NI paths use around them
+// (pshufb, palignr, pblendw).
 static inline int CRYPTO_is_x86_SHA_capable(void) {
-  return CRYPTO_x86_has(2, CPUID7_EBX_SHA);
+  return CRYPTO_x86_feature(SHA);
 }
-// AVX-512. The detection clears every AVX-512 bit when the OS does not save
-// the opmask and ZMM state (XCR0), so these need no XCR0 check of their own.
-// An AVX-512 path names each subset it uses.
+// AVX-512. Detection clears AVX512F when the OS does not save the opmask
+// and ZMM state (XCR0), and every other AVX512* bit implies AVX512F (and
+// AVX512F implies AVX2, FMA and AVX), so these need no XCR0 check of their
+// own. An AVX-512 path names each subset it uses.
 static inline int CRYPTO_is_AVX512F_capable(void) {
-  return CRYPTO_x86_has(2, CPUID7_EBX_AVX512F);
+  return CRYPTO_x86_feature(AVX512F);
 }
 static inline int CRYPTO_is_AVX512BW_capable(void) {
-  return CRYPTO_x86_has(2, CPUID7_EBX_AVX512BW);
+  return CRYPTO_x86_feature(AVX512BW);
 }
 static inline int CRYPTO_is_AVX512VL_capable(void) {
-  return CRYPTO_x86_has(2, CPUID7_EBX_AVX512VL);
+  return CRYPTO_x86_feature(AVX512VL);
 }
-// CRYPTO_is_AVX512IFMA_capable is AVX512F and AVX512IFMA (VPMADD52LUQ/HUQ)
-// together: the 52-bit multiply-adds on zmm registers need both, and no
-// IFMA CPU lacks F. Clearing AVX512F (the runner's "no AVX-512" mask)
-// clears this too.
+// CRYPTO_is_AVX512IFMA_capable is AVX512IFMA (VPMADD52LUQ/HUQ on zmm
+// registers); the bit implies AVX512F, so clearing AVX512F (the runner's
+// "no AVX-512" mask) clears this too.
 static inline int CRYPTO_is_AVX512IFMA_capable(void) {
-  return CRYPTO_x86_has(2, CPUID7_EBX_AVX512F | CPUID7_EBX_AVX512IFMA);
+  return CRYPTO_x86_feature(AVX512IFMA);
 }
 
 // AArch64. NEON is part of the AArch64 base architecture, but it is still a
-// bit so OPENSSL_armcap can turn the NEON paths off for testing.
+// bit so OPENSSL_armcap can turn the NEON paths off for testing. The word is
+// closed (OPENSSL_armcap_close): each crypto-extension bit implies NEON, and
+// SHA512 implies SHA256.
 static inline int CRYPTO_is_NEON_capable(void) {
-  return CRYPTO_arm_has(ARMV7_NEON);
+  return CRYPTO_arm_has(ARM_BIT(NEON));
 }
 static inline int CRYPTO_is_ARMv8_AES_capable(void) {
-  return CRYPTO_arm_has(ARMV8_AES);
+  return CRYPTO_arm_has(ARM_BIT(AES));
 }
 static inline int CRYPTO_is_ARMv8_PMULL_capable(void) {
-  return CRYPTO_arm_has(ARMV8_PMULL);
+  return CRYPTO_arm_has(ARM_BIT(PMULL));
 }
 static inline int CRYPTO_is_ARMv8_SHA1_capable(void) {
-  return CRYPTO_arm_has(ARMV8_SHA1);
+  return CRYPTO_arm_has(ARM_BIT(SHA1));
 }
 static inline int CRYPTO_is_ARMv8_SHA256_capable(void) {
-  return CRYPTO_arm_has(ARMV8_SHA256);
+  return CRYPTO_arm_has(ARM_BIT(SHA256));
 }
 static inline int CRYPTO_is_ARMv8_SHA512_capable(void) {
-  return CRYPTO_arm_has(ARMV8_SHA512);
+  return CRYPTO_arm_has(ARM_BIT(SHA512));
 }
 
 #if defined(__cplusplus)

@@ -391,24 +391,29 @@ static const CRYPTO_IMPL kPoly1305Impls[] = {
     // "avx2", 0.23 vs 0.33 at 1350 bytes; 256 bytes is where it first
     // beats the scalar step (152 vs 173 ticks; details in
     // asm/poly1305-x86_64.pl).
-    {"avx512ifma", CRYPTO_is_AVX512IFMA_capable, &kPoly1305AVX512IFMA},
+    {"avx512ifma", CRYPTO_is_AVX512IFMA_capable, &kPoly1305AVX512IFMA,
+     "poly1305_init_x86_64 poly1305_blocks_avx512ifma poly1305_emit_c64"},
     // avx2: 4-way base 2^26 from 256 bytes per call, the scalar step below
     // that. Measured here (Zen 5, TSC ticks/byte incl. init): 0.22 at 8 KiB
     // vs 0.52 for "x86_64"; equal at 16..256 bytes (same scalar code; the
     // r^2..r^8 setup makes 256 a tie, 320 already 0.44 vs 0.52).
-    {"avx2", CRYPTO_is_AVX2_capable, &kPoly1305AVX2},
+    {"avx2", CRYPTO_is_AVX2_capable, &kPoly1305AVX2,
+     "poly1305_init_x86_64 poly1305_blocks_avx2 poly1305_emit_c64"},
     // x86_64: scalar base 2^64 mul/adc, any x86-64 CPU: 0.52 ticks/byte vs
     // 0.67 for "c64". A MULX/ADX variant measured the same (0.51-0.53: the
     // block is one multiply-add-fold latency chain that MULX does not
     // shorten) and was dropped.
-    {"x86_64", NULL, &kPoly1305X86_64},
+    {"x86_64", NULL, &kPoly1305X86_64,
+     "poly1305_init_x86_64 poly1305_blocks_x86_64 poly1305_emit_c64"},
 #endif
 #if defined(OPENSSL_AARCH64) && !defined(OPENSSL_NO_ASM)
     // NEON: base 2^26 on four lanes from 16 blocks up (shorter inputs go to
     // the scalar code inside the row; estimate in asm/poly1305_asm_armv8.c).
-    {"neon", CRYPTO_is_NEON_capable, &kPoly1305NEON},
+    {"neon", CRYPTO_is_NEON_capable, &kPoly1305NEON,
+     "poly1305_init_armv8 poly1305_blocks_neon_row poly1305_emit_armv8"},
     // Scalar base 2^64 (mul/umulh, asm/poly1305-armv8.pl); needs no feature.
-    {"armv8", NULL, &kPoly1305ARMv8},
+    {"armv8", NULL, &kPoly1305ARMv8,
+     "poly1305_init_armv8 poly1305_blocks_armv8 poly1305_emit_armv8"},
 #endif
 #if defined(OPENSSL_X86) && !defined(OPENSSL_NO_ASM)
     // 32-bit x86 (asm/poly1305-x86.pl, glue in asm/poly1305_asm_x86.c).
@@ -417,14 +422,19 @@ static const CRYPTO_IMPL kPoly1305Impls[] = {
     // base 2^32 496 (c26: 832). The vector rows use the scalar code below
     // 256 (avx2) / 384 (sse2) bytes, the first lengths where their whole-
     // call instruction counts are lower (table in asm/poly1305_asm_x86.c).
-    {"avx2", CRYPTO_is_AVX2_capable, &kPoly1305X86AVX2},
-    {"sse2", CRYPTO_is_SSE2_capable, &kPoly1305X86SSE2},
-    {"x86", NULL, &kPoly1305X86},
+    {"avx2", CRYPTO_is_AVX2_capable, &kPoly1305X86AVX2,
+     "poly1305_init_x86 poly1305_blocks_x86_avx2_row poly1305_emit_x86"},
+    {"sse2", CRYPTO_is_SSE2_capable, &kPoly1305X86SSE2,
+     "poly1305_init_x86 poly1305_blocks_x86_sse2_row poly1305_emit_x86"},
+    {"x86", NULL, &kPoly1305X86,
+     "poly1305_init_x86 poly1305_blocks_x86 poly1305_emit_x86"},
 #endif
 #if defined(POLY1305_HAVE_C64)
-    {"c64", NULL, &kPoly1305C64},
+    {"c64", NULL, &kPoly1305C64,
+     "poly1305_init_c64 poly1305_blocks_c64 poly1305_emit_c64"},
 #endif
-    {"c26", NULL, &kPoly1305C26},
+    {"c26", NULL, &kPoly1305C26,
+     "poly1305_init_c26 poly1305_blocks_c26 poly1305_emit_c26"},
 };
 
 CRYPTO_PRIMITIVE CRYPTO_primitive_poly1305 =

@@ -177,9 +177,9 @@ void sha256_block_data_order_nohw(uint32_t state[8], const uint8_t *in,
 }
 
 // The implementation table, best first. Assembly rows go above "nohw", each
-// {name, predicate, &fns}: on x86-64 {"shani", CRYPTO_is_x86_SHA_capable}
-// with sha256_block_data_order_shani (crypto/sha/asm/sha_asm.h), then any
-// avx2/avx/ssse3 paths; on aarch64 {"armv8", ...} then {"neon", ...}.
+// {name, predicate, &fns, "entry names"} (crypto/impl.h): on x86-64
+// {"shani", CRYPTO_is_x86_SHA_capable} with sha256_block_data_order_shani
+// (crypto/sha/asm/sha_asm.h), then any avx2/avx/ssse3 paths; on aarch64 {"armv8", ...} then {"neon", ...}.
 static const struct sha256_impl_fns kSHA256NoHW = {sha256_block_data_order_nohw};
 #if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)
 static const struct sha256_impl_fns kSHA256Shani = {sha256_block_data_order_shani};
@@ -207,16 +207,18 @@ static const CRYPTO_IMPL kSHA256Impls[] = {
     // Measured on AMD Zen 5 (min-of-N TSC timing, crypto/sha/asm/
     // sha256-x86_64.pl's header); each row beats nohw at every size.
     // SHA-NI: the sha256rnds2 latency chain, ~1.17 TSC ticks/B
-    {"shani", CRYPTO_is_x86_SHA_capable, &kSHA256Shani},
+    {"shani", CRYPTO_is_x86_SHA_capable, &kSHA256Shani,
+     "sha256_block_data_order_shani"},
     // no SHA-NI: ~3.33 TSC ticks/B (nohw ~4.9)
-    {"avx2", sha256_avx2_capable, &kSHA256AVX2},
+    {"avx2", sha256_avx2_capable, &kSHA256AVX2, "sha256_block_data_order_avx2"},
     // No AVX2/BMI: one block at a time, schedule in xmm, rounds with
     // copy+ror (no BMI). Zen 5, 8 KiB: avx ~3.45, ssse3 ~3.6 TSC ticks/B
     // (nohw ~4.9). avx is within 3% of avx2 here (ahead at 16, 64 and
     // 8192 bytes, 7% behind at 256); avx2 stays first, as on the Intel
     // cores without SHA extensions rorx shortens its Σ chain.
-    {"avx", CRYPTO_is_AVX_capable, &kSHA256AVX},
-    {"ssse3", CRYPTO_is_SSSE3_capable, &kSHA256SSSE3},
+    {"avx", CRYPTO_is_AVX_capable, &kSHA256AVX, "sha256_block_data_order_avx"},
+    {"ssse3", CRYPTO_is_SSSE3_capable, &kSHA256SSSE3,
+     "sha256_block_data_order_ssse3"},
 #endif
 #if defined(OPENSSL_AARCH64) && !defined(OPENSSL_NO_ASM)
     // Not timed (qemu only); instructions per 64 bytes of input, counted
@@ -225,8 +227,9 @@ static const CRYPTO_IMPL kSHA256Impls[] = {
     // instructions than the C code and a third fewer loads/stores (the C
     // code spills W), so it is the best row on cores without the SHA256
     // instructions (Cortex-A53/A72 SoCs without the crypto extension).
-    {"armv8", CRYPTO_is_ARMv8_SHA256_capable, &kSHA256Armv8},
-    {"scalar", NULL, &kSHA256Scalar},
+    {"armv8", CRYPTO_is_ARMv8_SHA256_capable, &kSHA256Armv8,
+     "sha256_block_data_order_hw"},
+    {"scalar", NULL, &kSHA256Scalar, "sha256_block_data_order_scalar"},
 #endif
 #if defined(OPENSSL_X86) && !defined(OPENSSL_NO_ASM)
     // 32-bit x86 (crypto/sha/asm/sha256-x86.pl). Not timed: this kernel
@@ -239,11 +242,14 @@ static const CRYPTO_IMPL kSHA256Impls[] = {
     // (32 x ~4 cycles a block) with 155 instructions a block, against ~6
     // c/B and 2369-2457 instructions for avx/ssse3. Tested under qemu-i386
     // through crypto/test/sha_ni_emu.h (--emulate-sha-ni).
-    {"shani", CRYPTO_is_x86_SHA_capable, &kSHA256Shani_X86},
-    {"avx", CRYPTO_is_AVX_capable, &kSHA256AVX_X86},
-    {"ssse3", CRYPTO_is_SSSE3_capable, &kSHA256SSSE3_X86},
+    {"shani", CRYPTO_is_x86_SHA_capable, &kSHA256Shani_X86,
+     "sha256_block_data_order_shani"},
+    {"avx", CRYPTO_is_AVX_capable, &kSHA256AVX_X86,
+     "sha256_block_data_order_avx"},
+    {"ssse3", CRYPTO_is_SSSE3_capable, &kSHA256SSSE3_X86,
+     "sha256_block_data_order_ssse3"},
 #endif
-    {"nohw", NULL, &kSHA256NoHW},
+    {"nohw", NULL, &kSHA256NoHW, "sha256_block_data_order_nohw"},
 };
 CRYPTO_PRIMITIVE CRYPTO_primitive_sha256 =
     CRYPTO_PRIMITIVE_INIT("sha256", kSHA256Impls);

@@ -453,10 +453,10 @@ int sha_ni_emu_enable(void) {
   struct cpuid_leaves leaves;
   uint64_t xcr0;
   OPENSSL_cpu_read_x86(&leaves, &xcr0);
-  if (leaves.max_leaf >= 7 && (leaves.leaf7_ebx & CPUID7_EBX_SHA) != 0) {
+  if (leaves.max_leaf >= 7 && (leaves.leaf7_ebx & X86_BIT(SHA)) != 0) {
     return 0;
   }
-  if (!CRYPTO_x86_has(1, CPUID1_ECX_SSSE3 | CPUID1_ECX_SSE41)) {
+  if (!CRYPTO_x86_has(1, X86_BIT(SSSE3) | X86_BIT(SSE41))) {
     fprintf(stderr,
             "sha_ni_emu: not enabled: the capability word lacks SSSE3 or "
             "SSE4.1, which the SHA-NI code also needs\n");
@@ -469,10 +469,10 @@ int sha_ni_emu_enable(void) {
     leaves.leaf7_ebx = 0;
     leaves.leaf7_ecx = 0;
   }
-  leaves.leaf7_ebx |= CPUID7_EBX_SHA;
+  leaves.leaf7_ebx |= X86_BIT(SHA);
   uint32_t masked[4];
   OPENSSL_ia32cap_compute(masked, &leaves, xcr0, getenv("OPENSSL_ia32cap"));
-  if ((masked[2] & CPUID7_EBX_SHA) == 0) {
+  if ((masked[2] & X86_BIT(SHA)) == 0) {
     fprintf(stderr,
             "sha_ni_emu: not enabled: the OPENSSL_ia32cap mask removes the "
             "SHA extensions\n");
@@ -489,7 +489,7 @@ int sha_ni_emu_enable(void) {
     return -1;
   }
   emu_active = 1;
-  OPENSSL_ia32cap_P[2] |= CPUID7_EBX_SHA;
+  OPENSSL_ia32cap_P[2] |= X86_BIT(SHA);
   return 1;
 }
 

@@ -87,7 +87,7 @@ void sha_ni_model_sha256msg2(sha_ni_vec *dst, const sha_ni_vec *src);
 // sha_ni_emu_enable: on 32-bit x86 Linux builds with assembly, when the CPU
 // lacks the SHA extensions, installs the SIGILL handler that emulates them
 // and sets the SHA bit in the capability word (OPENSSL_ia32cap_P[2] |=
-// CPUID7_EBX_SHA, after OPENSSL_cpu_init()), so dispatchers pick the SHA-NI
+// X86_BIT(SHA), after OPENSSL_cpu_init()), so dispatchers pick the SHA-NI
 // rows. Returns 1 when emulation is on, 0 when the CPU has the SHA
 // extensions itself (nothing done), -1 when emulation is not available in
 // this build (x86-64, other OS, OPENSSL_NO_ASM) or cannot help here (the

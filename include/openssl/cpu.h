@@ -39,7 +39,14 @@ extern "C" {
 // FMA, F16C, VAES, VPCLMULQDQ and every AVX-512 bit are cleared; when XCR0
 // lacks the opmask, ZMM_Hi256 or Hi16_ZMM state, every AVX-512 bit is
 // cleared. Words 2 and 3 are zero when the processor has no CPUID leaf 7.
-// The OPENSSL_ia32cap environment variable (below) is applied last.
+// The OPENSSL_ia32cap environment variable (below) is applied next. Last,
+// every feature whose prerequisites are no longer all present is cleared,
+// until nothing changes: AVX2, FMA, F16C, VAES and VPCLMULQDQ need AVX;
+// AVX512F needs AVX2 and FMA; every other AVX-512 bit needs AVX512F (VBMI,
+// VBMI2 and BITALG also AVX512BW); SSE2 needs SSE, SSE3 SSE2, SSSE3 SSE3,
+// SSE4.1 SSSE3, SSE4.2 SSE4.1, AVX SSE4.2 and OSXSAVE; the SHA extensions
+// need SSE4.1; AES-NI, PCLMULQDQ and GFNI need SSE2. So removing a feature
+// removes every feature built on it.
 //
 // The pointer is to static storage, valid for the life of the process, and
 // its contents never change after the first call. On other processors, and
@@ -67,7 +74,8 @@ OPENSSL_EXPORT const uint32_t *OPENSSL_ia32cap_get(void);
 //
 // A string that does not match this syntax exactly (empty, a lone "~",
 // invalid digits, a number over 64 bits, spaces, a trailing ':' or a third
-// field) is ignored entirely: no mask is applied, and nothing fails.
+// field) is ignored entirely: no mask is applied, and nothing fails (`bssl
+// cpu` says it was ignored and why).
 //
 // Examples: "~0x20000000000" clears SSSE3 (word [1] bit 9, so W0 bit 41);
 // ":~0x20" clears AVX2; ":~0x20000000" clears the SHA extensions.
@@ -99,7 +107,10 @@ OPENSSL_EXPORT uint32_t OPENSSL_get_armcap(void);
 // where V is a number in C syntax (as for OPENSSL_ia32cap) over the ARMV*
 // bits: "~V" clears the bits set in V and a plain "V" keeps only the bits
 // set in V, so it can never add a feature. A malformed string is ignored
-// entirely. Example: "~0x40" clears ARMV8_SHA512.
+// entirely. As on x86, a feature whose prerequisite is gone goes too:
+// ARMV8_AES, ARMV8_PMULL, ARMV8_SHA1 and ARMV8_SHA256 need ARMV7_NEON, and
+// ARMV8_SHA512 needs ARMV8_SHA256. Example: "~0x40" clears ARMV8_SHA512;
+// "~0x1" clears NEON and with it every other bit.
 
 
 #if defined(__cplusplus)

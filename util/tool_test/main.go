@@ -920,6 +920,7 @@ func main() {
 	testSpeedOptions()
 	testSpeedOutput()
 	testCPU()
+	testCPUEnv()
 	testImpls()
 	testSums(dir)
 	testRand()
