@@ -301,3 +301,9 @@ uint8_t *SHA1(const uint8_t *data, size_t len,
   sha_wipe(h, sizeof(h));
   return out;
 }
+
+// --- Raw block interface (OpenSSL/BoringSSL compatibility) -----------------
+
+void SHA1_Transform(SHA_CTX *sha, const uint8_t block[SHA_CBLOCK]) {
+  sha1_get_block()(sha->h, block, 1);
+}
