@@ -201,7 +201,10 @@ OPENSSL_EXPORT int EVP_Digest(const void *data, size_t len, uint8_t *md_out,
 // EVP_MD_get_type is EVP_MD_type, except that a NULL `md` gives NID_undef.
 OPENSSL_EXPORT int EVP_MD_get_type(const EVP_MD *md);
 
-// EVP_MD_get0_name is EVP_MD_name, except that a NULL `md` gives NULL.
+// EVP_MD_get0_name is EVP_MD_name, except that a NULL `md` gives NULL. For
+// a digest from EVP_MD_fetch it is the same short name ("SHA256"), where
+// OpenSSL 3 gives its provider's canonical name ("SHA2-256"); use
+// EVP_MD_is_a to test a digest's identity by name portably.
 OPENSSL_EXPORT const char *EVP_MD_get0_name(const EVP_MD *md);
 
 // EVP_MD_get_size returns the digest size of `md` in bytes, or -1 if `md` is

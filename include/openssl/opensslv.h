@@ -102,4 +102,9 @@
 #error "OPENSSL_API_COMPAT asks for an API newer than OpenSSL 3.0, which Bittern does not offer"
 #endif
 
+// The rest of the common definitions (and the check against mixing with
+// another library's headers), for a program that includes only this header.
+// base.h includes this header in turn; the include guards end the cycle.
+#include <openssl/base.h>
+
 #endif  // OPENSSL_HEADER_OPENSSLV_H
