@@ -3,7 +3,11 @@
 # cmake/install.cmake: what `cmake --install` puts under the prefix.
 # Included at the end of the top-level CMakeLists.txt.
 #
-#   include/openssl/*.h                       the public headers
+#   include/openssl/*.h                       the public headers, and a stub
+#                                             for each OpenSSL header name
+#                                             Bittern lacks (missing_headers.cmake)
+#                                             and, with -DBITTERN_PREFIX, the
+#                                             renaming header (prefix.cmake)
 #   lib/libbittern_crypto.a                   (static, the default) or
 #   lib/libbittern_crypto.so.X.Y              (-DBUILD_SHARED_LIBS=ON; only
 #                                             OPENSSL_EXPORT symbols visible)
