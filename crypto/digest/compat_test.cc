@@ -246,6 +246,33 @@ TEST(CompatTest, SHA512Transform) {
                  SHA512_256, SHA512_CBLOCK, 16, SHA512_256_DIGEST_LENGTH);
 }
 
+// FIPS 186-2 change notice 1, the example of appendix 3.1 (XSEED zero).
+TEST(CompatTest, FIPS1862PRF) {
+  std::vector<uint8_t> xkey, want;
+  ASSERT_TRUE(DecodeHex(&xkey, "bd029bbe7f51960bcf9edb2b61f06f0feb5a38b6"));
+  ASSERT_TRUE(DecodeHex(&want,
+                        "2070b3223dba372fde1c0ffc7b2e3b498b260614"
+                        "3c6c18bacb0f6c55babb13788e20d737a3275116"));
+  uint8_t out[100];
+  CRYPTO_fips_186_2_prf(out, 40, xkey.data());
+  EXPECT_EQ(Bytes(want), Bytes(out, 40));
+  // Longer outputs continue the same sequence; shorter ones truncate it.
+  uint8_t longer[100];
+  CRYPTO_fips_186_2_prf(longer, sizeof(longer), xkey.data());
+  EXPECT_EQ(Bytes(want), Bytes(longer, 40));
+  for (size_t len : {0, 1, 19, 20, 21, 39, 41, 99}) {
+    memset(out, 0xaa, sizeof(out));
+    CRYPTO_fips_186_2_prf(out, len, xkey.data());
+    EXPECT_EQ(Bytes(longer, len), Bytes(out, len)) << len;
+    EXPECT_EQ(0xaa, out[len]) << "wrote past out_len " << len;
+  }
+  // In place: the seed is read before the output is written.
+  std::vector<uint8_t> in_place(40);
+  memcpy(in_place.data(), xkey.data(), 20);
+  CRYPTO_fips_186_2_prf(in_place.data(), 40, in_place.data());
+  EXPECT_EQ(Bytes(want), Bytes(in_place));
+}
+
 TEST(CompatTest, Version) {
   EXPECT_STREQ(OPENSSL_VERSION_TEXT, OpenSSL_version(OPENSSL_VERSION));
   EXPECT_STREQ("3.0.0", OpenSSL_version(OPENSSL_VERSION_STRING));

@@ -65,6 +65,16 @@ OPENSSL_EXPORT uint8_t *SHA1(const uint8_t *data, size_t len,
 OPENSSL_EXPORT void SHA1_Transform(SHA_CTX *sha,
                                    const uint8_t block[SHA_CBLOCK]);
 
+// CRYPTO_fips_186_2_prf writes `out_len` bytes to `out` from the 20-byte
+// seed `xkey` with the pseudo-random function of FIPS 186-2, appendix 3.1
+// (change notice 1: b = 160, the optional XSEED all zeros, G built on the
+// SHA-1 compression function as in appendix 3.3). The PRF yields 40-byte
+// values x_0, x_1, ..., each big-endian; `out` is their concatenation,
+// truncated to `out_len`. This is the construction EAP-SIM and EAP-AKA
+// (RFC 4186 and 4187, section 7) use. `out` may overlap `xkey`.
+OPENSSL_EXPORT void CRYPTO_fips_186_2_prf(
+    uint8_t *out, size_t out_len, const uint8_t xkey[SHA_DIGEST_LENGTH]);
+
 // SHA-224.
 
 // SHA224_CBLOCK is the SHA-224 block size in bytes.
