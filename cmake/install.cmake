@@ -3,7 +3,11 @@
 # cmake/install.cmake: what `cmake --install` puts under the prefix.
 # Included at the end of the top-level CMakeLists.txt.
 #
-#   include/openssl/*.h                       the public headers
+#   include/openssl/*.h                       the public headers, and a stub
+#                                             for each OpenSSL header name
+#                                             Bittern lacks (missing_headers.cmake)
+#                                             and, with -DBITTERN_PREFIX, the
+#                                             renaming header (prefix.cmake)
 #   lib/libbittern_crypto.a                   (static, the default) or
 #   lib/libbittern_crypto.so.X.Y              (-DBUILD_SHARED_LIBS=ON; only
 #                                             OPENSSL_EXPORT symbols visible)
@@ -101,3 +105,15 @@ set(BITTERN_PC_LIBS_PRIVATE "${CMAKE_THREAD_LIBS_INIT}")
 configure_file("${CMAKE_CURRENT_LIST_DIR}/bittern.pc.in"
                "${CMAKE_BINARY_DIR}/cmake/bittern.pc" @ONLY)
 install(FILES "${CMAKE_BINARY_DIR}/cmake/bittern.pc" DESTINATION "${_pc_dir}")
+
+# Stubs for the OpenSSL header names this library lacks.
+include("${CMAKE_CURRENT_LIST_DIR}/missing_headers.cmake")
+
+# opensslv.h spells this library's version out (BITTERN_VERSION_STR); it
+# must be the project's.
+file(STRINGS "${PROJECT_SOURCE_DIR}/include/openssl/opensslv.h" _bittern_v
+     REGEX "^#define BITTERN_VERSION_STR ")
+if(NOT _bittern_v STREQUAL "#define BITTERN_VERSION_STR \"${PROJECT_VERSION}\"")
+  message(FATAL_ERROR "include/openssl/opensslv.h: BITTERN_VERSION_* do not "
+          "match project(... VERSION ${PROJECT_VERSION}): update them")
+endif()

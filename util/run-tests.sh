@@ -20,9 +20,12 @@
 #           $FUZZ_SECONDS (default 20) seconds on its committed corpus
 #   valgrind  the suite under valgrind memcheck and the constant-time checks
 #           (util/run-valgrind.sh: a normal and a CONSTANT_TIME_VALIDATION build)
-#   extras  the out-of-tree consumer (find_package and pkg-config) and the
-#           assembly flavour matrix (util/asm_flavours: every generator in
-#           every flavour, hardening, Win64 under Wine, CPU-detection targets)
+#   extras  the out-of-tree consumer (find_package and pkg-config), the
+#           caller corpus checked against the system OpenSSL, the mixed-header
+#           refusals and the BITTERN_PREFIX build beside libcrypto.so
+#           (util/consumer/test.sh, util/callers/), and the assembly flavour
+#           matrix (util/asm_flavours: every generator in every flavour,
+#           hardening, Win64 under Wine, CPU-detection targets)
 #   aarch64 cross-built with aarch64-linux-gnu-gcc; the runner runs the suite
 #           under qemu-aarch64 for each CPU model and OPENSSL_armcap mask
 #   i686    cross-built with i686-linux-gnu-gcc (static executables); the
@@ -50,7 +53,7 @@ for c in "${configs[@]}"; do
   case "$c" in
     asan|fuzz) packages+=(clang) ;;
     valgrind) packages+=(valgrind) ;;
-    extras) packages+=(pkg-config clang llvm nasm gcc-mingw-w64-x86-64
+    extras) packages+=(pkg-config libssl-dev clang llvm nasm gcc-mingw-w64-x86-64
                        binutils-mingw-w64-x86-64 wine64
                        gcc-aarch64-linux-gnu g++-aarch64-linux-gnu
                        gcc-i686-linux-gnu g++-i686-linux-gnu qemu-user) ;;
@@ -185,7 +188,7 @@ for c in "${configs[@]}"; do
       ;;
     extras)
       if [ -x util/consumer/test.sh ]; then
-        step "consumer" util/consumer/test.sh
+        step "consumer, callers, prefix" util/consumer/test.sh all
       fi
       # Every generator in every flavour of its architecture, the hardening
       # of the library's own objects (the gcc and aarch64 configurations'

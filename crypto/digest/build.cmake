@@ -4,4 +4,5 @@ list(APPEND CRYPTO_SOURCES
 )
 list(APPEND CRYPTO_TEST_SOURCES
   crypto/digest/digest_test.cc
+  crypto/digest/compat_test.cc
 )

@@ -272,3 +272,94 @@ int EVP_Digest(const void *data, size_t len, uint8_t *md_out,
   }
   return 1;
 }
+
+// --- OpenSSL 3 spellings ------------------------------------------------------
+
+int EVP_MD_get_type(const EVP_MD *md) {
+  return md == NULL ? NID_undef : md->type;
+}
+
+const char *EVP_MD_get0_name(const EVP_MD *md) {
+  return md == NULL ? NULL : md->name;
+}
+
+int EVP_MD_get_size(const EVP_MD *md) {
+  return md == NULL ? -1 : (int)md->md_size;
+}
+
+int EVP_MD_get_block_size(const EVP_MD *md) {
+  return md == NULL ? -1 : (int)md->block_size;
+}
+
+int EVP_MD_is_a(const EVP_MD *md, const char *name) {
+  return md != NULL && EVP_get_digestbyname(name) == md;
+}
+
+EVP_MD *EVP_MD_fetch(OSSL_LIB_CTX *libctx, const char *algorithm,
+                     const char *properties) {
+  (void)libctx;
+  (void)properties;
+  const EVP_MD *md = EVP_get_digestbyname(algorithm);
+  if (md == NULL) {
+    OPENSSL_PUT_ERROR(DIGEST, DIGEST_R_UNKNOWN_DIGEST);
+    return NULL;
+  }
+  // The caller gets OpenSSL 3's non-const type, but EVP_MD has no public
+  // fields and no function writes through the pointer: the object stays in
+  // read-only memory.
+  return (EVP_MD *)md;
+}
+
+int EVP_MD_up_ref(EVP_MD *md) {
+  (void)md;
+  return 1;
+}
+
+void EVP_MD_free(EVP_MD *md) { (void)md; }
+
+const EVP_MD *EVP_MD_CTX_get0_md(const EVP_MD_CTX *ctx) {
+  return EVP_MD_CTX_md(ctx);
+}
+
+int EVP_MD_CTX_get_size(const EVP_MD_CTX *ctx) {
+  return EVP_MD_get_size(EVP_MD_CTX_md(ctx));
+}
+
+int EVP_MD_CTX_get_block_size(const EVP_MD_CTX *ctx) {
+  return EVP_MD_get_block_size(EVP_MD_CTX_md(ctx));
+}
+
+int EVP_MD_CTX_get_type(const EVP_MD_CTX *ctx) { return EVP_MD_CTX_type(ctx); }
+
+int EVP_DigestInit_ex2(EVP_MD_CTX *ctx, const EVP_MD *type,
+                       const OSSL_PARAM *params) {
+  if (params != NULL) {
+    OPENSSL_PUT_ERROR(DIGEST, ERR_R_PASSED_NULL_PARAMETER);
+    return 0;
+  }
+  if (type == NULL) {
+    type = EVP_MD_CTX_md(ctx);
+    if (type == NULL) {
+      OPENSSL_PUT_ERROR(DIGEST, DIGEST_R_INPUT_NOT_INITIALIZED);
+      return 0;
+    }
+  }
+  return EVP_DigestInit_ex(ctx, type, NULL);
+}
+
+int EVP_Q_digest(OSSL_LIB_CTX *libctx, const char *name, const char *propq,
+                 const void *data, size_t len, uint8_t *md_out,
+                 size_t *out_size) {
+  const EVP_MD *md = EVP_MD_fetch(libctx, name, propq);
+  if (md == NULL) {
+    return 0;
+  }
+  unsigned int n;
+  if (!EVP_Digest(data, len, md_out, &n, md, NULL)) {
+    return 0;
+  }
+  if (out_size != NULL) {
+    *out_size = n;
+  }
+  return 1;
+}

@@ -190,6 +190,17 @@ sub set_section {
   $self->{section} = $sec;
 }
 
+# The symbol-prefix build (cmake/prefix.cmake) puts NAME in
+# BITTERN_PERLASM_PREFIX: every symbol, defined here or declared .extern
+# (all of them the library's own), becomes NAME_symbol, to match the
+# renaming header the C code is compiled with. Local labels keep their names.
+our $SYMBOL_RENAME = '';
+if (defined $ENV{BITTERN_PERLASM_PREFIX} && $ENV{BITTERN_PERLASM_PREFIX} ne '') {
+  die "BITTERN_PERLASM_PREFIX must be a C identifier\n"
+    unless $ENV{BITTERN_PERLASM_PREFIX} =~ /^[A-Za-z_]\w*$/;
+  $SYMBOL_RENAME = "$ENV{BITTERN_PERLASM_PREFIX}_";
+}
+
 # sym(NAME) decorates a local label (`.Lname`: `Lname` on Mach-O,
 # `L$name` for NASM) or a symbol (with symbol_prefix) for the flavour.
 sub sym {
@@ -200,7 +211,7 @@ sub sym {
     return "L\$$1" if $fmt eq 'nasm';
     return $name;
   }
-  return $self->symbol_prefix . $name;
+  return $self->symbol_prefix . $SYMBOL_RENAME . $name;
 }
 
 # Mach-O symbols carry a leading underscore (x86asm.pl adds cdecl COFF).

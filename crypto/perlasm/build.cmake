@@ -59,7 +59,8 @@ if(NOT OPENSSL_NO_ASM AND ARCH MATCHES "^(x86_64|x86|aarch64)$")
   add_custom_command(
     OUTPUT "${_symbols_out}"
     COMMAND ${CMAKE_COMMAND} -E make_directory "${_gen}"
-    COMMAND ${PERL_EXECUTABLE} "${_perlasm_dir}/tools/list_asm_symbols.pl"
+    COMMAND ${BITTERN_PERLASM_ENV} ${PERL_EXECUTABLE}
+            "${_perlasm_dir}/tools/list_asm_symbols.pl"
             "${CMAKE_NM}" "$<TARGET_FILE:crypto_static>" "${_symbols_out}"
             ${PERLASM_FLAVOUR}
     DEPENDS crypto_static "${_perlasm_dir}/tools/list_asm_symbols.pl"

@@ -306,3 +306,45 @@ uint8_t *SHA1(const uint8_t *data, size_t len,
   sha_wipe(h, sizeof(h));
   return out;
 }
+
+// --- Raw block interface (OpenSSL/BoringSSL compatibility) -----------------
+
+void SHA1_Transform(SHA_CTX *sha, const uint8_t block[SHA_CBLOCK]) {
+  sha1_get_block()(sha->h, block, 1);
+}
+
+// FIPS 186-2 (change notice 1), appendix 3.1, with b = 160 and no XSEED:
+// w = G(t, XKEY) is one SHA-1 compression of XKEY || 0^352 from SHA-1's
+// initial value t (appendix 3.3), then XKEY = (1 + XKEY + w) mod 2^160.
+// The 40-byte x_j = w_0 || w_1 of consecutive j concatenate to the same
+// byte string as all the w's in order, so the output is those, truncated.
+void CRYPTO_fips_186_2_prf(uint8_t *out, size_t out_len,
+                           const uint8_t xkey[SHA_DIGEST_LENGTH]) {
+  sha1_block_fn block = sha1_get_block();
+  uint8_t x[SHA_DIGEST_LENGTH];  // XKEY, a big-endian 160-bit number
+  uint8_t m[SHA_CBLOCK];
+  uint8_t w[SHA_DIGEST_LENGTH];
+  uint32_t h[5];
+  OPENSSL_memcpy(x, xkey, sizeof(x));
+  while (out_len > 0) {
+    OPENSSL_memcpy(h, kSHA1IV, sizeof(h));
+    OPENSSL_memset(m, 0, sizeof(m));
+    OPENSSL_memcpy(m, x, sizeof(x));
+    block(h, m, 1);
+    sha1_store(w, h);
+    uint32_t carry = 1;
+    for (size_t i = sizeof(x); i-- > 0;) {
+      carry += (uint32_t)x[i] + w[i];
+      x[i] = (uint8_t)carry;
+      carry >>= 8;
+    }
+    size_t n = out_len < sizeof(w) ? out_len : sizeof(w);
+    OPENSSL_memcpy(out, w, n);
+    out += n;
+    out_len -= n;
+  }
+  sha_wipe(x, sizeof(x));
+  sha_wipe(m, sizeof(m));
+  sha_wipe(w, sizeof(w));
+  sha_wipe(h, sizeof(h));
+}

@@ -407,3 +407,14 @@ uint8_t *SHA256(const uint8_t *data, size_t len,
   sha256_oneshot(data, len, out, kSHA256IV, SHA256_DIGEST_LENGTH);
   return out;
 }
+
+// --- Raw block interface (OpenSSL/BoringSSL compatibility) -----------------
+
+void SHA256_TransformBlocks(uint32_t state[8], const uint8_t *data,
+                            size_t num_blocks) {
+  sha256_get_block()(state, data, num_blocks);
+}
+
+void SHA256_Transform(SHA256_CTX *sha, const uint8_t block[SHA256_CBLOCK]) {
+  sha256_get_block()(sha->h, block, 1);
+}

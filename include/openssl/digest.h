@@ -189,6 +189,84 @@ OPENSSL_EXPORT int EVP_Digest(const void *data, size_t len, uint8_t *md_out,
                               unsigned int *out_size, const EVP_MD *type,
                               ENGINE *impl);
 
+// OpenSSL 3 spellings.
+//
+// OpenSSL 3 renamed the accessors (EVP_MD_size became EVP_MD_get_size, ...)
+// and added fetching by name. These are the same operations under those
+// names, with OpenSSL 3's types (int sizes). There is one implementation of
+// each digest and no library context or properties: an EVP_MD from
+// EVP_MD_fetch is the static one EVP_sha256() and friends return, so it may
+// be used and freed like a fetched one or not freed at all.
+
+// EVP_MD_get_type is EVP_MD_type, except that a NULL `md` gives NID_undef.
+OPENSSL_EXPORT int EVP_MD_get_type(const EVP_MD *md);
+
+// EVP_MD_get0_name is EVP_MD_name, except that a NULL `md` gives NULL. For
+// a digest from EVP_MD_fetch it is the same short name ("SHA256"), where
+// OpenSSL 3 gives its provider's canonical name ("SHA2-256"); use
+// EVP_MD_is_a to test a digest's identity by name portably.
+OPENSSL_EXPORT const char *EVP_MD_get0_name(const EVP_MD *md);
+
+// EVP_MD_get_size returns the digest size of `md` in bytes, or -1 if `md` is
+// NULL.
+OPENSSL_EXPORT int EVP_MD_get_size(const EVP_MD *md);
+
+// EVP_MD_get_block_size returns the block size of `md` in bytes, or -1 if
+// `md` is NULL.
+OPENSSL_EXPORT int EVP_MD_get_block_size(const EVP_MD *md);
+
+// EVP_MD_is_a returns one if `name` is one of the names EVP_get_digestbyname
+// accepts for `md`, and zero otherwise (or if either is NULL).
+OPENSSL_EXPORT int EVP_MD_is_a(const EVP_MD *md, const char *name);
+
+// EVP_MD_fetch returns the digest called `algorithm` (any spelling
+// EVP_get_digestbyname accepts), or NULL (DIGEST_R_UNKNOWN_DIGEST) if there
+// is none. `libctx` and `properties` are ignored: there is one library
+// context and one implementation of each digest. The result may be passed
+// to EVP_MD_free.
+OPENSSL_EXPORT EVP_MD *EVP_MD_fetch(OSSL_LIB_CTX *libctx,
+                                    const char *algorithm,
+                                    const char *properties);
+
+// EVP_MD_up_ref does nothing and returns one: EVP_MDs are static.
+OPENSSL_EXPORT int EVP_MD_up_ref(EVP_MD *md);
+
+// EVP_MD_free does nothing: EVP_MDs are static. `md` may be NULL.
+OPENSSL_EXPORT void EVP_MD_free(EVP_MD *md);
+
+// EVP_MD_CTX_get0_md is EVP_MD_CTX_md.
+OPENSSL_EXPORT const EVP_MD *EVP_MD_CTX_get0_md(const EVP_MD_CTX *ctx);
+
+// EVP_MD_CTX_get_size returns the digest size of the digest set in `ctx`,
+// or -1 if none is.
+OPENSSL_EXPORT int EVP_MD_CTX_get_size(const EVP_MD_CTX *ctx);
+
+// EVP_MD_CTX_get_block_size returns the block size of the digest set in
+// `ctx`, or -1 if none is.
+OPENSSL_EXPORT int EVP_MD_CTX_get_block_size(const EVP_MD_CTX *ctx);
+
+// EVP_MD_CTX_get_type is EVP_MD_CTX_type.
+OPENSSL_EXPORT int EVP_MD_CTX_get_type(const EVP_MD_CTX *ctx);
+
+// EVP_DigestInit_ex2 is EVP_DigestInit_ex without the ENGINE, except that a
+// NULL `type` keeps the digest already set in `ctx` and restarts it (zero,
+// DIGEST_R_INPUT_NOT_INITIALIZED, if none is). No digest here takes
+// parameters, so `params` must be NULL; anything else fails
+// (ERR_R_PASSED_NULL_PARAMETER) and leaves `ctx` unchanged.
+OPENSSL_EXPORT int EVP_DigestInit_ex2(EVP_MD_CTX *ctx, const EVP_MD *type,
+                                      const OSSL_PARAM *params);
+
+// EVP_Q_digest hashes `len` bytes from `data` with the digest called `name`
+// (as EVP_MD_fetch finds it) into `md_out`, which must have room for its
+// digest size, and sets `*out_size` to that size if `out_size` is not NULL.
+// `libctx` and `propq` are ignored. It returns one, or zero
+// (DIGEST_R_UNKNOWN_DIGEST) if there is no such digest, in which case
+// nothing is written. The input and output may overlap.
+OPENSSL_EXPORT int EVP_Q_digest(OSSL_LIB_CTX *libctx, const char *name,
+                                const char *propq, const void *data,
+                                size_t len, uint8_t *md_out,
+                                size_t *out_size);
+
 // The context structure.
 //
 // Callers may declare an EVP_MD_CTX and take its address but must use only

@@ -56,6 +56,25 @@ OPENSSL_EXPORT int SHA1_Final(uint8_t out[SHA_DIGEST_LENGTH], SHA_CTX *sha);
 OPENSSL_EXPORT uint8_t *SHA1(const uint8_t *data, size_t len,
                              uint8_t out[SHA_DIGEST_LENGTH]);
 
+// SHA1_Transform compresses one whole block of `SHA_CBLOCK` bytes from
+// `block` into the chaining value of `sha` (FIPS 180-4 §6.1.2, one
+// iteration), without padding and without touching the buffered bytes or
+// the length count. It is the raw compression function some protocols are
+// built on (the FIPS 186-2 PRF, for example); mixing it with SHA1_Update on
+// one context gives a digest of no defined message.
+OPENSSL_EXPORT void SHA1_Transform(SHA_CTX *sha,
+                                   const uint8_t block[SHA_CBLOCK]);
+
+// CRYPTO_fips_186_2_prf writes `out_len` bytes to `out` from the 20-byte
+// seed `xkey` with the pseudo-random function of FIPS 186-2, appendix 3.1
+// (change notice 1: b = 160, the optional XSEED all zeros, G built on the
+// SHA-1 compression function as in appendix 3.3). The PRF yields 40-byte
+// values x_0, x_1, ..., each big-endian; `out` is their concatenation,
+// truncated to `out_len`. This is the construction EAP-SIM and EAP-AKA
+// (RFC 4186 and 4187, section 7) use. `out` may overlap `xkey`.
+OPENSSL_EXPORT void CRYPTO_fips_186_2_prf(
+    uint8_t *out, size_t out_len, const uint8_t xkey[SHA_DIGEST_LENGTH]);
+
 // SHA-224.
 
 // SHA224_CBLOCK is the SHA-224 block size in bytes.
@@ -108,6 +127,23 @@ OPENSSL_EXPORT int SHA256_Final(uint8_t out[SHA256_DIGEST_LENGTH],
 OPENSSL_EXPORT uint8_t *SHA256(const uint8_t *data, size_t len,
                                uint8_t out[SHA256_DIGEST_LENGTH]);
 
+// SHA256_Transform compresses one whole block of `SHA256_CBLOCK` bytes from
+// `block` into the chaining value of `sha`, like SHA1_Transform: no padding,
+// buffered bytes and length count untouched. SHA-224 contexts (SHA224_Init)
+// may be passed too.
+OPENSSL_EXPORT void SHA256_Transform(SHA256_CTX *sha,
+                                     const uint8_t block[SHA256_CBLOCK]);
+
+// SHA256_TransformBlocks compresses `num_blocks` whole blocks of
+// `SHA256_CBLOCK` bytes from `data` into the chaining value `state` (the
+// eight 32-bit words H0..H7, e.g. SHA-256's initial value), with the fastest
+// implementation the CPU supports. `num_blocks` may be zero, in which case
+// `data` is not read. `data` need not be aligned and must not overlap
+// `state`.
+OPENSSL_EXPORT void SHA256_TransformBlocks(uint32_t state[8],
+                                           const uint8_t *data,
+                                           size_t num_blocks);
+
 // SHA-384.
 
 // SHA384_CBLOCK is the SHA-384 block size in bytes.
@@ -159,6 +195,13 @@ OPENSSL_EXPORT int SHA512_Final(uint8_t out[SHA512_DIGEST_LENGTH],
 // returns `out`.
 OPENSSL_EXPORT uint8_t *SHA512(const uint8_t *data, size_t len,
                                uint8_t out[SHA512_DIGEST_LENGTH]);
+
+// SHA512_Transform compresses one whole block of `SHA512_CBLOCK` bytes from
+// `block` into the chaining value of `sha`, like SHA1_Transform: no padding,
+// buffered bytes and length count untouched. Contexts of SHA-384,
+// SHA-512/224 and SHA-512/256 may be passed too.
+OPENSSL_EXPORT void SHA512_Transform(SHA512_CTX *sha,
+                                     const uint8_t block[SHA512_CBLOCK]);
 
 // SHA-512/224.
 

@@ -1,29 +1,40 @@
 #!/bin/sh
 # Copyright 2026 The project authors.
 #
-# util/consumer/test.sh [static|shared|both]   (default: both)
+# util/consumer/test.sh [static|shared|prefix|all]   (default: all)
 #
-# Checks that an installed Bittern is usable from outside the tree:
+# Checks that an installed Bittern is usable from outside the tree. For
+# `static` and `shared` it
 #   1. configures and builds libcrypto (tests off) in a temporary directory
 #      and installs it with `cmake --install` into a temporary prefix;
-#   2. compiles every installed header on its own, as C11 and as C++17;
+#   2. compiles every installed header on its own, as C11 and as C++17
+#      (the stubs for OpenSSL headers Bittern lacks must fail instead);
 #   3. for a shared build, checks that the library exports exactly the
 #      functions the public headers declare OPENSSL_EXPORT (nm -D);
 #   4. builds util/consumer with CMake's find_package(Bittern) and runs it;
 #   5. builds util/consumer/main.c with plain `cc $(pkg-config ...)` and
-#      runs it.
+#      runs it;
+#   6. runs the caller corpus against the install (util/callers/run.sh:
+#      pkg-config and find_package builds, answers compared with the system
+#      OpenSSL's, mixed headers refused).
+# For `prefix` it builds a static library with -DBITTERN_PREFIX=bittern_ci,
+# installs it, checks with nm that the archive defines no global symbol
+# without the prefix, and links util/callers/prefix/ (Bittern and the
+# system libcrypto.so in one program) and runs it: SHA-256, HMAC-SHA256
+# and ChaCha20-Poly1305 must agree between the two libraries.
 # It exits non-zero on the first failure. Environment: CC, CXX (compilers,
 # default cc/c++), JOBS (parallel build jobs, default 2), KEEP=1 (keep the
 # temporary directory and print its path).
 
 set -eu
 
-kinds=${1:-both}
+kinds=${1:-all}
 case "$kinds" in
-  static | shared) ;;
+  static | shared | prefix) ;;
   both) kinds="static shared" ;;
+  all) kinds="static shared prefix" ;;
   *)
-    echo "usage: $0 [static|shared|both]" >&2
+    echo "usage: $0 [static|shared|prefix|all]" >&2
     exit 2
     ;;
 esac
@@ -46,12 +57,14 @@ step() { printf '\n== %s\n' "$*"; }
 
 for kind in $kinds; do
   if [ "$kind" = shared ]; then shared=ON; else shared=OFF; fi
+  if [ "$kind" = prefix ]; then sym_prefix=bittern_ci; else sym_prefix=; fi
   build="$tmp/$kind/build"
   prefix="$tmp/$kind/prefix"
 
   step "$kind: build and install into $prefix"
   cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
     -DBUILD_TESTING=OFF -DBUILD_SHARED_LIBS="$shared" \
+    -DBITTERN_PREFIX="$sym_prefix" \
     -DCMAKE_INSTALL_PREFIX="$prefix" >"$tmp/$kind.configure.log" ||
     { cat "$tmp/$kind.configure.log"; exit 1; }
   ninja -C "$build" -j"$JOBS" crypto
@@ -64,18 +77,66 @@ for kind in $kinds; do
     [ -f "$libdir/cmake/Bittern/BitternConfig.cmake" ] ||
     { echo "FAIL: no BitternConfig.cmake installed" >&2; exit 1; }
 
+  if [ "$kind" = prefix ]; then
+    step "prefix: no global symbol without the prefix; beside libcrypto.so"
+    archive=$(find "$libdir" -maxdepth 1 -name 'libbittern_crypto.a' | head -n 1)
+    [ -n "$archive" ] || { echo "FAIL: no libbittern_crypto.a" >&2; exit 1; }
+    nm -g -P --defined-only "$archive" | awk 'NF >= 2 && $2 ~ /^[A-Z]$/ {print $1}' |
+      sort -u >"$tmp/prefix.syms"
+    if grep -v '^bittern_ci_' "$tmp/prefix.syms" >"$tmp/unprefixed.syms"; then
+      echo "FAIL: global symbols without the prefix:" >&2
+      cat "$tmp/unprefixed.syms" >&2
+      exit 1
+    fi
+    echo "ok: $(wc -l <"$tmp/prefix.syms") global symbols, all bittern_ci_*"
+    sbs="$root/util/callers/prefix"
+    export PKG_CONFIG_PATH="$libdir/pkgconfig"
+    # shellcheck disable=SC2046  # word splitting of the flags is meant
+    "$CC" -std=c11 -Wall -Wextra -Werror $(pkg-config --cflags bittern) \
+      -MD -MF "$tmp/ours.d" -c "$sbs/ours.c" -o "$tmp/ours.o"
+    if grep -q '/usr/include/openssl/' "$tmp/ours.d"; then
+      echo "FAIL: ours.c read a system OpenSSL header" >&2
+      exit 1
+    fi
+    # shellcheck disable=SC2046
+    "$CC" -std=c11 -Wall -Wextra -Werror $(pkg-config --cflags libcrypto) \
+      -c "$sbs/theirs.c" -o "$tmp/theirs.o"
+    "$CC" -std=c11 -Wall -Wextra -Werror -c "$sbs/main.c" -o "$tmp/main.o"
+    # shellcheck disable=SC2046
+    "$CC" "$tmp/main.o" "$tmp/ours.o" "$tmp/theirs.o" -o "$tmp/side_by_side" \
+      $(pkg-config --libs --static bittern) $(pkg-config --libs libcrypto)
+    # One binary: Bittern's SHA256 under its prefix, OpenSSL's from the .so.
+    nm "$tmp/side_by_side" | grep -q ' T bittern_ci_SHA256$' ||
+      { echo "FAIL: no bittern_ci_SHA256 in the program" >&2; exit 1; }
+    nm -D "$tmp/side_by_side" | grep -q ' U EVP_Digest' ||
+      { echo "FAIL: EVP_Digest does not come from libcrypto.so" >&2; exit 1; }
+    "$tmp/side_by_side"
+    continue
+  fi
+
   step "$kind: every installed header compiles on its own (C11, C++17)"
   nheaders=0
+  nstubs=0
   for h in "$prefix"/include/openssl/*.h; do
-    nheaders=$((nheaders + 1))
     name=$(basename "$h")
     printf '#include <openssl/%s>\n' "$name" >"$tmp/hdr.c"
+    if grep -q BITTERN_MISSING_HEADER "$h"; then
+      # A stub for an OpenSSL header Bittern lacks: it must stop the build.
+      if "$CC" -std=c11 -I"$prefix/include" -c "$tmp/hdr.c" \
+        -o "$tmp/hdr.o" 2>/dev/null; then
+        echo "FAIL: stub <openssl/$name> compiled" >&2
+        exit 1
+      fi
+      nstubs=$((nstubs + 1))
+      continue
+    fi
+    nheaders=$((nheaders + 1))
     "$CC" -std=c11 -Wall -Wextra -pedantic -Werror -I"$prefix/include" \
       -c "$tmp/hdr.c" -o "$tmp/hdr.o"
     "$CXX" -std=c++17 -x c++ -Wall -Wextra -pedantic -Werror \
       -I"$prefix/include" -c "$tmp/hdr.c" -o "$tmp/hdr.o"
   done
-  echo "ok: $nheaders headers"
+  echo "ok: $nheaders headers, $nstubs stubs for OpenSSL headers that refuse"
 
   if [ "$kind" = shared ]; then
     step "shared: exported symbols = OPENSSL_EXPORT declarations"
@@ -131,6 +192,9 @@ for kind in $kinds; do
       grep -q libbittern_crypto ||
       { echo "FAIL: pc-consumer does not load libbittern_crypto" >&2; exit 1; }
   fi
+
+  step "$kind: the caller corpus (util/callers)"
+  "$root/util/callers/run.sh" "$prefix" "$tmp/$kind/callers" "$kind"
 done
 
 printf '\nconsumer test: PASS (%s)\n' "$kinds"

@@ -13,7 +13,8 @@
 # names: `macosx`, `ios64` (Mach-O) and 32-bit x86 `win32n` (cdecl on COFF)
 # prefix an underscore, which is removed; ELF (x86 `elf` included: cdecl names are
 # undecorated there) keeps names as they are. Without FLAVOUR the host
-# decides (an underscore is removed on Darwin only).
+# decides (an underscore is removed on Darwin only). In a prefixed build
+# (BITTERN_PERLASM_PREFIX=NAME in the environment) NAME_ is removed too.
 
 use strict;
 use warnings;
@@ -25,6 +26,9 @@ my $strip_underscore = defined $flavour
   ? ($flavour eq 'macosx' || $flavour eq 'win32n' || $flavour eq 'ios64')
   : ($^O eq 'darwin');
 
+my $rename = ($ENV{BITTERN_PERLASM_PREFIX} // '') eq '' ? ''
+           : "$ENV{BITTERN_PERLASM_PREFIX}_";
+
 open(my $in, '-|', $nm, '-A', '-g', '--defined-only', $archive)
   or die "list_asm_symbols.pl: cannot run $nm: $!\n";
 my %names;
@@ -34,6 +38,9 @@ while (my $line = <$in>) {
   my ($member, $name) = ($1, $2);
   next unless $member =~ /\.(S|s|asm)\.(o|obj)$/;
   $name =~ s/^_// if $name =~ /^_[a-z]/i && $strip_underscore;
+  # A prefixed build (cmake/prefix.cmake) lists names as the C code spells
+  # them: the renaming header, which abi_test.h includes, adds the prefix.
+  $name =~ s/^\Q$rename\E// if $rename ne '';
   $names{$name} = 1;
 }
 close($in) or die "list_asm_symbols.pl: $nm failed on $archive\n";
