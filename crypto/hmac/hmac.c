@@ -134,6 +134,19 @@ void HMAC_CTX_free(HMAC_CTX *ctx) {
   OPENSSL_free(ctx);
 }
 
+// hmac_state_copy sets `*dst` to `*src`, a context holding data only. The
+// union is copied on its own so that the 16-byte copy loads line up with
+// the stores the block functions just made to the chaining value at its
+// start; a plain struct copy puts the `digest` pointer and h[0..1] in one
+// load, which no earlier store can forward to. HMAC_Init_ex with a new
+// key + Update + Final (SHA-256, medians of 9 alternating rounds of
+// util/bench/percall_bench.c, Zen 5): 16 B 177 -> 175 ns, 256 B 316 ->
+// 299 ns, 1350 B 890 -> 869 ns.
+static inline void hmac_state_copy(EVP_MD_CTX *dst, const EVP_MD_CTX *src) {
+  dst->digest = src->digest;
+  OPENSSL_memcpy(&dst->u, &src->u, sizeof(src->u));
+}
+
 int HMAC_Init_ex(HMAC_CTX *ctx, const void *key, size_t key_len,
                  const EVP_MD *md, ENGINE *impl) {
   (void)impl;
@@ -160,7 +173,7 @@ int HMAC_Init_ex(HMAC_CTX *ctx, const void *key, size_t key_len,
   }
   // The message's inner hash starts from H state after K0 ^ ipad: a plain
   // copy of a context that holds data only.
-  ctx->md_ctx = ctx->i_ctx;
+  hmac_state_copy(&ctx->md_ctx, &ctx->i_ctx);
   return 1;
 }
 
@@ -182,7 +195,8 @@ int HMAC_Final(HMAC_CTX *ctx, uint8_t *out, unsigned int *out_len) {
     return 0;
   }
   // The outer hash runs on a copy of o_ctx, which the Final inside erases.
-  EVP_MD_CTX outer = ctx->o_ctx;
+  EVP_MD_CTX outer;
+  hmac_state_copy(&outer, &ctx->o_ctx);
   int ok = hmac_key_finish(&ctx->md_ctx, &outer, out, out_len);
   // Close the message: the digest's Final erased md_ctx's state; with no
   // digest it is the empty state again.
