@@ -71,7 +71,7 @@ int HKDF_expand(uint8_t *out_key, size_t out_len, const EVP_MD *digest,
       ic = &i_ctx;
       oc = &o_ctx;
     }
-    if (!EVP_DigestUpdate(ic, t, t_len) ||
+    if ((t_len != 0 && !EVP_DigestUpdate(ic, t, t_len)) ||
         !EVP_DigestUpdate(ic, info, info_len) ||
         !EVP_DigestUpdate(ic, &counter, 1) ||
         !hmac_key_finish(ic, oc, t, NULL)) {
