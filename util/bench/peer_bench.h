@@ -13,7 +13,8 @@
 // Measuring mode prints one line per item and size:
 //   LIB ITEM SIZE NS_PER_CALL
 // where NS_PER_CALL is the best of five batches of about 20 ms each (the
-// best batch is the one least disturbed on a shared machine). --report
+// best batch is the one least disturbed on a shared machine; a benchmark
+// may set PEER_BENCH_BATCHES and PEER_BENCH_CALIBRATE_NS). --report
 // reads such lines from standard input and prints, per item, the median
 // over the rounds of every library, MB/s, TSC cycles per byte, the spread
 // and the ratios of the first library (this one) to each other one: the
