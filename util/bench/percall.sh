@@ -1,4 +1,4 @@
-#!/bin/sh
+#!/usr/bin/env bash
 # Copyright 2026 The project authors.
 #
 # util/bench/percall.sh BUILD_DIR BORINGSSL_BUILD_DIR [ROUNDS]
@@ -23,7 +23,7 @@
 # "cpu MHz" of /proc/cpuinfo);
 # OPENSSL_ia32cap reaches this library, BoringSSL and OpenSSL alike; CC
 # (default cc) and CXX (default c++, to link BoringSSL's C++ objects).
-set -eu
+set -euo pipefail
 
 if [ $# -lt 2 ]; then
   echo "usage: $0 BUILD_DIR BORINGSSL_BUILD_DIR [ROUNDS]" >&2
@@ -63,6 +63,11 @@ if [ ! -f "$bssl_inc/openssl/aead.h" ]; then
 fi
 commit=${BORINGSSL_COMMIT:-$(git -C "$bssl_inc/.." rev-parse --short=12 HEAD 2>/dev/null ||
   echo unknown)}
+
+# OpenSSL 3 and libsodium come from Debian's packages (installed if missing,
+# with sudo when not root).
+. "$src/util/deps.sh"
+ensure_packages libssl-dev libsodium-dev
 
 ninja -C "$build" crypto_static >&2
 "$cc" -O2 -DBENCH_OURS -I"$src/include" "$file" \
