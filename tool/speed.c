@@ -344,6 +344,51 @@ static int time_item(const struct speed_item *item, struct speed_state *st,
   return 1;
 }
 
+// time_best measures `item` on `st` the way -check does: a batch of calls
+// is sized to about 0.5 ms (after the warm-up time_item also does), then
+// batches run until `budget_ns` has passed and `res` gets the fastest one.
+// On a machine shared with other work a process is preempted every few
+// milliseconds; the fastest short batch is the one that was not, where an
+// average over the whole budget counts every preemption.
+static int time_best(const struct speed_item *item, struct speed_state *st,
+                     uint64_t budget_ns, const struct tool_cycles *cyc,
+                     struct speed_result *res) {
+  uint64_t batch = 1;
+  uint64_t start = tool_now_ns();
+  for (;;) {
+    uint64_t t0 = tool_now_ns();
+    if (!run_calls(item, st, batch)) {
+      return 0;
+    }
+    uint64_t t = tool_now_ns() - t0;
+    if (tool_now_ns() - start >= budget_ns / 20 && t >= 500 * 1000) {
+      break;
+    }
+    if (t < 500 * 1000) {
+      batch *= 2;
+    }
+  }
+  uint64_t best_ns = UINT64_MAX, best_cycles = 0;
+  start = tool_now_ns();
+  do {
+    uint64_t c0 = cyc != NULL ? tool_cycles_now(cyc) : 0;
+    uint64_t t0 = tool_now_ns();
+    if (!run_calls(item, st, batch)) {
+      return 0;
+    }
+    uint64_t t = tool_now_ns() - t0;
+    uint64_t c = cyc != NULL ? tool_cycles_now(cyc) - c0 : 0;
+    if (t < best_ns) {
+      best_ns = t;
+      best_cycles = c;
+    }
+  } while (tool_now_ns() - start < budget_ns);
+  res->calls = batch;
+  res->ns = best_ns > 0 ? best_ns : 1;
+  res->cycles = best_cycles;
+  return 1;
+}
+
 // A job is one thread's share of a -threads run.
 struct speed_job {
   const struct speed_item *item;
@@ -368,19 +413,43 @@ static void *job_main(void *arg) {
   return NULL;
 }
 
+// time_fn is time_item or time_best.
+typedef int (*time_fn)(const struct speed_item *item, struct speed_state *st,
+                       uint64_t budget_ns, const struct tool_cycles *cyc,
+                       struct speed_result *res);
+
+static int measure_with(const struct speed_item *item, size_t len,
+                        uint64_t budget_ns, unsigned threads,
+                        const struct tool_cycles *cyc,
+                        struct speed_result *res, time_fn timer);
+
 // measure runs `item` at `len` on `threads` threads (the calling thread
 // alone when `threads` is 1, with `cyc` counting cycles if not NULL) and
 // sums the results: all calls, over the longest time.
 static int measure(const struct speed_item *item, size_t len,
                    uint64_t budget_ns, unsigned threads,
                    const struct tool_cycles *cyc, struct speed_result *res) {
+  return measure_with(item, len, budget_ns, threads, cyc, res, time_item);
+}
+
+// measure_best is measure on one thread with time_best.
+static int measure_best(const struct speed_item *item, size_t len,
+                        uint64_t budget_ns, const struct tool_cycles *cyc,
+                        struct speed_result *res) {
+  return measure_with(item, len, budget_ns, 1, cyc, res, time_best);
+}
+
+static int measure_with(const struct speed_item *item, size_t len,
+                        uint64_t budget_ns, unsigned threads,
+                        const struct tool_cycles *cyc,
+                        struct speed_result *res, time_fn timer) {
   memset(res, 0, sizeof(*res));
   if (threads == 1) {
     struct speed_state st;
     if (!state_init(&st, item, len)) {
       return 0;
     }
-    int ok = time_item(item, &st, budget_ns, cyc, res);
+    int ok = timer(item, &st, budget_ns, cyc, res);
     state_free(&st);
     return ok;
   }
@@ -438,8 +507,42 @@ struct speed_options {
   size_t num_chunks;
   int json;
   int impls;
+  int check;        // -check: with -impls, report a faster row than chosen
+  unsigned rounds;  // -rounds: -impls measurements per row and size
+  int margin_pct;   // -margin: -check's threshold, in percent
+  int margin_set;
+  int peers;        // -peers: print how to run the peer benchmarks
   unsigned threads;
 };
+
+// kPeers lists the benchmarks that compare this library with others it
+// cannot be linked beside (both are "libcrypto"), so they live outside
+// bssl, each a script run from the source tree: util/bench/README.md.
+static const struct {
+  const char *command;
+  const char *what;
+} kPeers[] = {
+    {"util/bench/percall.sh BUILD BORINGSSL_BUILD [ROUNDS]",
+     "per-call cost of HMAC, HKDF, the AEADs, ChaCha20, EVP digests, SHA-2 "
+     "one-shots and RAND_bytes against BoringSSL, OpenSSL 3 and libsodium"},
+    {"util/aead_bench/run.sh BUILD [ROUNDS]",
+     "whole ChaCha20-Poly1305 records against OpenSSL 3 and libsodium"},
+    {"util/poly1305_bench/run.sh BUILD [ROUNDS]",
+     "one-shot Poly1305 against OpenSSL 3 and libsodium (ROWS=... adds a "
+     "per-row TSC table)"},
+    {"BUILD/rand_bench [SECONDS]",
+     "RAND_bytes against glibc's arc4random_buf, and its thread scaling"},
+};
+
+// print_peers prints the peer benchmarks and how to run them.
+static void print_peers(FILE *out) {
+  fprintf(out,
+          "Peer benchmarks (BUILD is this library's build directory; see "
+          "util/bench/README.md):\n");
+  for (size_t i = 0; i < sizeof(kPeers) / sizeof(kPeers[0]); i++) {
+    fprintf(out, "  %s\n      %s\n", kPeers[i].command, kPeers[i].what);
+  }
+}
 
 static void speed_usage(FILE *out) {
   fprintf(out,
@@ -459,7 +562,22 @@ static void speed_usage(FILE *out) {
           "                   SHA-512, ChaCha20 and Poly1305 this CPU can "
           "run\n"
           "                   (one thread, a table: not with -threads or "
-          "-json)\n"
+          "-json);\n"
+          "                   the row the dispatcher uses is marked "
+          "'<- chosen'\n"
+          "  -check           -impls, and report (exit status 1) every size "
+          "where\n"
+          "                   another row is more than 5%% faster than the "
+          "chosen one\n"
+          "                   (fastest of short batches per measurement)\n"
+          "  -margin P        -check's threshold in percent (default 5)\n"
+          "  -rounds N        -impls/-check measurements per row and size, "
+          "alternating\n"
+          "                   rows; medians are printed (default 1, -check "
+          "5)\n"
+          "  -peers           print how to run the benchmarks against "
+          "BoringSSL,\n"
+          "                   OpenSSL 3, libsodium and glibc (util/bench/)\n"
           "  -help            print this message\n"
           "\n"
           "Items:");
@@ -622,16 +740,51 @@ static int item_selected(const struct speed_options *opts,
   return 0;
 }
 
+// kMaxImplRows bounds a primitive's rows; kMaxImplRounds the -rounds value.
+#define kMaxImplRows 16
+#define kMaxImplRounds 31
+
+// -check reports a size where another row is more than -margin percent
+// (default 5) faster than the chosen one: the median over the rounds of
+// the per-round ratio of their speeds exceeds 1 + margin / 100. A margin
+// down to -99 is accepted so the tests can make every row a finding.
+#define kDefaultCheckMarginPct 5
+
+static int cmp_double(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return x < y ? -1 : x > y;
+}
+
+// median_of sorts the `n` values `v` and returns their median.
+static double median_of(double *v, size_t n) {
+  qsort(v, n, sizeof(double), cmp_double);
+  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
 // impls_table measures `item` once per implementation of its table that
-// the CPU can run, forcing each with CRYPTO_impl_force, and prints a row per
-// implementation and chunk size.
+// the CPU can run, forcing each with CRYPTO_impl_force, `opts->rounds`
+// times in turn (round 1 of every row, then round 2, ...: the rows share
+// the machine's load), and prints a row per implementation and chunk size
+// with the medians; the row the dispatcher chooses is marked "<- chosen".
+// -impls averages each measurement over its time budget like the Did
+// lines; -check takes the fastest short batch (time_best).
+// With `opts->check` it adds a "check:" line for every size where another
+// row is more than 5% faster than the chosen one and counts them in
+// `*findings`.
 static int impls_table(const struct speed_options *opts,
                        const struct speed_item *item,
-                       const struct tool_cycles *cyc) {
+                       const struct tool_cycles *cyc, size_t *findings) {
   uint64_t budget_ns = (uint64_t)(opts->timeout * 1e9);
   CRYPTO_PRIMITIVE *prim = item->prim;
-  printf("\n%s: implementations of %s, portable C first\n", item->name,
-         prim->name);
+  if (prim->num_impls > kMaxImplRows) {
+    fprintf(stderr, "speed: %s has more than %d rows\n", prim->name,
+            kMaxImplRows);
+    return 0;
+  }
+  const CRYPTO_IMPL *chosen = CRYPTO_impl_chosen(prim);
+  printf("\n%s: implementations of %s, portable C first; %u round%s, "
+         "medians\n",
+         item->name, prim->name, opts->rounds, opts->rounds == 1 ? "" : "s");
   for (size_t r = 0; r < prim->num_impls; r++) {
     if (!CRYPTO_impl_is_capable(&prim->impls[r])) {
       printf("  (%s skipped: this CPU cannot run it)\n", prim->impls[r].name);
@@ -640,41 +793,80 @@ static int impls_table(const struct speed_options *opts,
   printf("  %-12s %8s %12s %9s %12s\n", "impl", "bytes", "MB/s", "speed-up",
          cyc->kind == TOOL_CYCLES_TIME && !cyc->hz_is_known ? "ns/byte"
                                                             : "cycles/byte");
+  static double mbs[kMaxImplRounds][kMaxImplRows];
+  static double per_byte[kMaxImplRounds][kMaxImplRows];
   for (size_t c = 0; c < opts->num_chunks; c++) {
     size_t len = opts->chunks[c];
     if (!matches(opts, item, len)) {
       continue;
     }
-    double base_mbs = 0;
+    for (unsigned k = 0; k < opts->rounds; k++) {
+      for (size_t r = 0; r < prim->num_impls; r++) {
+        const CRYPTO_IMPL *impl = &prim->impls[r];
+        if (!CRYPTO_impl_is_capable(impl)) {
+          continue;
+        }
+        if (!CRYPTO_impl_force(prim, impl->name)) {
+          fprintf(stderr, "speed: cannot force %s implementation %s\n",
+                  prim->name, impl->name);
+          return 0;
+        }
+        struct speed_result res;
+        int measured = opts->check
+                           ? measure_best(item, len, budget_ns, cyc, &res)
+                           : measure(item, len, budget_ns, 1, cyc, &res);
+        CRYPTO_impl_force(prim, NULL);
+        if (!measured) {
+          fprintf(stderr, "speed: %s (%zu bytes) with %s failed\n",
+                  item->name, len, impl->name);
+          return 0;
+        }
+        mbs[k][r] = (double)res.calls * (double)len * 1e3 / (double)res.ns;
+        per_byte[k][r] =
+            (double)res.cycles / ((double)res.calls * (double)len);
+      }
+    }
     // The table is best-first and ends with the portable C row, so walk it
     // backwards: C first (the baseline), then each assembly path.
+    double base_mbs = 0;
+    size_t chosen_r = (size_t)(chosen - prim->impls);
     for (size_t r = prim->num_impls; r-- > 0;) {
-      const CRYPTO_IMPL *impl = &prim->impls[r];
-      if (!CRYPTO_impl_is_capable(impl)) {
+      if (!CRYPTO_impl_is_capable(&prim->impls[r])) {
         continue;
       }
-      if (!CRYPTO_impl_force(prim, impl->name)) {
-        fprintf(stderr, "speed: cannot force %s implementation %s\n",
-                prim->name, impl->name);
-        return 0;
+      double m[kMaxImplRounds], b[kMaxImplRounds];
+      for (unsigned k = 0; k < opts->rounds; k++) {
+        m[k] = mbs[k][r];
+        b[k] = per_byte[k][r];
       }
-      struct speed_result res;
-      int measured = measure(item, len, budget_ns, 1, cyc, &res);
-      CRYPTO_impl_force(prim, NULL);
-      if (!measured) {
-        fprintf(stderr, "speed: %s (%zu bytes) with %s failed\n", item->name,
-                len, impl->name);
-        return 0;
-      }
-      double mbs = (double)res.calls * (double)len * 1e3 / (double)res.ns;
+      double med = median_of(m, opts->rounds);
       if (base_mbs == 0) {
-        base_mbs = mbs;
+        base_mbs = med;
       }
-      double per_byte = (double)res.cycles / ((double)res.calls * (double)len);
-      printf("  %-12s %8zu %12.1f %8.2fx %12.2f\n", impl->name, len, mbs,
-             mbs / base_mbs, per_byte);
-      fflush(stdout);
+      printf("  %-12s %8zu %12.1f %8.2fx %12.2f%s\n", prim->impls[r].name,
+             len, med, med / base_mbs, median_of(b, opts->rounds),
+             r == chosen_r ? " <- chosen" : "");
     }
+    if (opts->check) {
+      for (size_t r = 0; r < prim->num_impls; r++) {
+        if (r == chosen_r || !CRYPTO_impl_is_capable(&prim->impls[r])) {
+          continue;
+        }
+        double ratio[kMaxImplRounds];
+        for (unsigned k = 0; k < opts->rounds; k++) {
+          ratio[k] = mbs[k][r] / mbs[k][chosen_r];
+        }
+        double med = median_of(ratio, opts->rounds);
+        if (med > 1 + opts->margin_pct / 100.0) {
+          printf("  check: %s at %zu bytes: %s is %.1f%% faster than the "
+                 "chosen %s\n",
+                 prim->name, len, prim->impls[r].name, 100 * (med - 1),
+                 chosen->name);
+          (*findings)++;
+        }
+      }
+    }
+    fflush(stdout);
   }
   return 1;
 }
@@ -687,6 +879,7 @@ static int run_impls(const struct speed_options *opts) {
   tool_cycles_init(&cyc);
   tool_cycles_describe(&cyc);
   int ok = 1, ran = 0;
+  size_t findings = 0;
   for (size_t i = 0; i < kNumItems && ok; i++) {
     CRYPTO_PRIMITIVE *prim = kItems[i].prim;
     int seen_before = 0;
@@ -709,7 +902,7 @@ static int run_impls(const struct speed_options *opts) {
     }
     if (chosen != NULL) {
       ran = 1;
-      ok = impls_table(opts, chosen, &cyc);
+      ok = impls_table(opts, chosen, &cyc, &findings);
     }
   }
   tool_cycles_cleanup(&cyc);
@@ -718,6 +911,18 @@ static int run_impls(const struct speed_options *opts) {
             "speed: no selected item has an implementation table (-impls "
             "covers SHA-1, SHA-256, SHA-512, ChaCha20, Poly1305)\n");
     return 0;
+  }
+  if (ok && opts->check) {
+    if (findings == 0) {
+      printf("\ncheck: clean: at every size no row is more than %d%% "
+             "faster than the chosen one\n",
+             opts->margin_pct);
+    } else {
+      printf("\ncheck: %zu row(s) more than %d%% faster than the chosen "
+             "one (see the check: lines)\n",
+             findings, opts->margin_pct);
+      return 0;
+    }
   }
   return ok;
 }
@@ -738,7 +943,8 @@ int tool_speed(int argc, char **argv) {
     const char *value = i + 1 < argc ? argv[i + 1] : NULL;
     int takes_value =
         strcmp(arg, "-filter") == 0 || strcmp(arg, "-timeout") == 0 ||
-        strcmp(arg, "-chunks") == 0 || strcmp(arg, "-threads") == 0;
+        strcmp(arg, "-chunks") == 0 || strcmp(arg, "-threads") == 0 ||
+        strcmp(arg, "-rounds") == 0 || strcmp(arg, "-margin") == 0;
     if (takes_value && value == NULL) {
       fprintf(stderr, "speed: %s needs a value\n", arg);
       goto out;
@@ -752,6 +958,32 @@ int tool_speed(int argc, char **argv) {
       opts.json = 1;
     } else if (strcmp(arg, "-impls") == 0) {
       opts.impls = 1;
+    } else if (strcmp(arg, "-check") == 0) {
+      opts.impls = 1;
+      opts.check = 1;
+    } else if (strcmp(arg, "-peers") == 0) {
+      opts.peers = 1;
+    } else if (strcmp(arg, "-margin") == 0) {
+      // A percentage from -99 to 1000: an optional '-' and a u64.
+      int neg = value[0] == '-';
+      uint64_t n;
+      if (!tool_parse_u64(value + neg, &n) || n > (neg ? 99 : 1000)) {
+        fprintf(stderr, "speed: bad -margin '%s' (want percent, -99 to 1000)\n",
+                value);
+        goto out;
+      }
+      opts.margin_pct = neg ? -(int)n : (int)n;
+      opts.margin_set = 1;
+      i++;
+    } else if (strcmp(arg, "-rounds") == 0) {
+      uint64_t n;
+      if (!tool_parse_u64(value, &n) || n < 1 || n > kMaxImplRounds) {
+        fprintf(stderr, "speed: bad -rounds '%s' (want 1 to %d)\n", value,
+                kMaxImplRounds);
+        goto out;
+      }
+      opts.rounds = (unsigned)n;
+      i++;
     } else if (strcmp(arg, "-filter") == 0) {
       free(filter_buf);
       free(opts.filters);
@@ -814,6 +1046,27 @@ int tool_speed(int argc, char **argv) {
     fprintf(stderr,
             "speed: -impls cannot be combined with -json or "
             "-threads\n");
+    goto out;
+  }
+  if (opts.margin_set && !opts.check) {
+    fprintf(stderr, "speed: -margin needs -check\n");
+    goto out;
+  }
+  if (!opts.margin_set) {
+    opts.margin_pct = kDefaultCheckMarginPct;
+  }
+  if (opts.rounds != 0 && !opts.impls) {
+    fprintf(stderr, "speed: -rounds needs -impls or -check\n");
+    goto out;
+  }
+  if (opts.rounds == 0) {
+    // One round for a table; five for -check, whose medians must hold
+    // against a shared machine's load.
+    opts.rounds = opts.check ? 5 : 1;
+  }
+  if (opts.peers) {
+    print_peers(stdout);
+    ret = 0;
     goto out;
   }
 

@@ -1,6 +1,7 @@
 // Copyright 2026 The project authors.
 //
-// HKDF (RFC 5869) on top of HMAC. Notation as in include/openssl/hkdf.h.
+// HKDF (RFC 5869) on top of HMAC's internal steps (crypto/hmac/internal.h),
+// which run on stack hash states. Notation as in include/openssl/hkdf.h.
 
 #include <openssl/hkdf.h>
 
@@ -9,6 +10,7 @@
 #include <openssl/mem.h>
 
 #include "../internal.h"
+#include "../hmac/internal.h"
 
 int HKDF_extract(uint8_t *out_key, size_t *out_len, const EVP_MD *digest,
                  const uint8_t *secret, size_t secret_len, const uint8_t *salt,
@@ -43,28 +45,39 @@ int HKDF_expand(uint8_t *out_key, size_t out_len, const EVP_MD *digest,
     return 0;
   }
 
-  HMAC_CTX hmac;
-  HMAC_CTX_init(&hmac);
+  // The key schedule for PRK is computed once into two stack states; each
+  // T(i) runs on copies of them, except the last, which consumes them.
+  // So the output costs 2 + N * (1 + ceil((len(T(i-1)) + info_len + 1 + L) /
+  // B)) compression calls (B, L as in crypto/hmac/hmac.c): four for a
+  // 32-byte output from SHA-256 or SHA-384 with info_len <= B - 1 - L (55
+  // and 111 bytes: TLS 1.3's HKDF-Expand-Label), and no HMAC_CTX to set up
+  // or erase.
+  EVP_MD_CTX i_key, o_key, i_ctx, o_ctx;
   uint8_t t[EVP_MAX_MD_SIZE];  // T(i-1), then T(i)
   size_t t_len = 0;            // T(0) is empty
   size_t done = 0;
   int ok = 0;
-  // The key schedule for PRK is computed once; each T(i) restarts from it.
-  if (!HMAC_Init_ex(&hmac, prk, prk_len, digest, NULL)) {
+  if (!hmac_key_init(&i_key, &o_key, digest, prk, prk_len)) {
     goto out;
   }
   for (unsigned i = 1; done < out_len; i++) {
     // T(i) = HMAC-Hash(PRK, T(i-1) || info || i).
     const uint8_t counter = (uint8_t)i;
-    if ((i > 1 && !HMAC_Init_ex(&hmac, NULL, 0, NULL, NULL)) ||
-        !HMAC_Update(&hmac, t, t_len) ||
-        !HMAC_Update(&hmac, info, info_len) ||
-        !HMAC_Update(&hmac, &counter, 1) ||
-        !HMAC_Final(&hmac, t, NULL)) {
+    size_t n = out_len - done < hash_len ? out_len - done : hash_len;
+    EVP_MD_CTX *ic = &i_key, *oc = &o_key;
+    if (done + n < out_len) {
+      i_ctx = i_key;
+      o_ctx = o_key;
+      ic = &i_ctx;
+      oc = &o_ctx;
+    }
+    if ((t_len != 0 && !EVP_DigestUpdate(ic, t, t_len)) ||
+        !EVP_DigestUpdate(ic, info, info_len) ||
+        !EVP_DigestUpdate(ic, &counter, 1) ||
+        !hmac_key_finish(ic, oc, t, NULL)) {
       goto out;
     }
     t_len = hash_len;
-    size_t n = out_len - done < hash_len ? out_len - done : hash_len;
     OPENSSL_memcpy(out_key + done, t, n);
     done += n;
   }
@@ -72,10 +85,16 @@ int HKDF_expand(uint8_t *out_key, size_t out_len, const EVP_MD *digest,
 
 out:
   OPENSSL_cleanse(t, sizeof(t));
-  HMAC_CTX_cleanup(&hmac);
-  if (!ok && out_key != NULL) {
-    // Release no partial output.
-    OPENSSL_cleanse(out_key, out_len);
+  if (!ok) {
+    // Not reached with a valid digest; the states may hold key material.
+    OPENSSL_cleanse(&i_key, sizeof(i_key));
+    OPENSSL_cleanse(&o_key, sizeof(o_key));
+    OPENSSL_cleanse(&i_ctx, sizeof(i_ctx));
+    OPENSSL_cleanse(&o_ctx, sizeof(o_ctx));
+    if (out_key != NULL) {
+      // Release no partial output.
+      OPENSSL_cleanse(out_key, out_len);
+    }
   }
   return ok;
 }

@@ -190,7 +190,7 @@ void sha512_block_data_order_nohw(uint64_t state[8], const uint8_t *in,
 
 // The implementation table, best first. Assembly rows go above "nohw", each
 // {name, predicate, &fns, "entry names"} (crypto/impl.h): on x86-64
-// {"avx512", sha512_avx512_capable} and {"avx2", sha512_avx2_capable}
+// {"avx2", sha512_avx2_capable} and {"avx512", sha512_avx512_capable}
 // (crypto/sha/asm/sha_asm.h), then the avx/ssse3 paths; on aarch64 {"armv8", ...}.
 static const struct sha512_impl_fns kSHA512NoHW = {sha512_block_data_order_nohw};
 #if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)
@@ -213,16 +213,23 @@ static const struct sha512_impl_fns kSHA512SSE2 = {
 #endif
 static const CRYPTO_IMPL kSHA512Impls[] = {
 #if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)
-    // Measured on AMD Zen 5 (crypto/sha/asm/sha512-x86_64.pl's table);
-    // each row beats the next at every size. TSC ticks/B at 8 KiB and per
-    // one-block call: avx512 2.10 / 279, avx2 2.16 / 290, nohw 3.20 / 438.
-    // avx512 is avx2 with a 4-deep round (two more ALU operations a round:
-    // a gain on Zen 5's six ALUs, likely a loss on four-ALU cores such as
-    // Zen 4, which also has AVX-512 but could not be measured here) and an
-    // xmm one-block path for the last odd block.
+    // avx2 comes before avx512, so avx512 is never chosen by the CPU alone
+    // (the tests, CHECK_ABI and `bssl speed -impls` still force it). The
+    // generator's table (crypto/sha/asm/sha512-x86_64.pl) has avx512 ahead
+    // on Zen 5 in bulk by ~2.5% (TSC ticks/B at 8 KiB: 2.10 vs 2.16); it is
+    // avx2 with a 4-deep round and an xmm one-block path for the last odd
+    // block. But SHA512() through the public API on AMD EPYC Zen 5 (family
+    // 26), `bssl speed -check -filter SHA-512 -chunks 256,512,1350,8192
+    // -rounds 9 -timeout 0.05` (fastest 0.5 ms batch, medians of 9
+    // alternating rounds, load ~18 on 2 cores) gave avx2/avx512 MB/s:
+    // 256 B 675/565 (+18%), 512 B 831/728 (+14%), 1350 B 1017/963 (+5.5%),
+    // 8 KiB 1063/1075 (-1%); and issue 19 saw avx2 tie or beat avx512 on
+    // Zen 4 at 256 B, 8 and 16 KiB. The capability word holds no vendor or
+    // model to tell the cores apart, and no measured core gains from
+    // avx512 at the sizes TLS records use, so it yields to avx2 everywhere.
+    {"avx2", sha512_avx2_capable, &kSHA512AVX2, "sha512_block_data_order_avx2"},
     {"avx512", sha512_avx512_capable, &kSHA512AVX512,
      "sha512_block_data_order_avx512"},
-    {"avx2", sha512_avx2_capable, &kSHA512AVX2, "sha512_block_data_order_avx2"},
     // No AVX2/BMI: one block at a time, schedule in xmm, copy+ror rounds.
     // Zen 5, 8 KiB: avx ~2.24, ssse3 ~2.37 TSC ticks/B against avx2 ~2.19
     // and nohw ~3.24; both beat nohw at one block too (2.13, 2.30, 3.45).

@@ -28,12 +28,14 @@
 // everywhere.
 //
 // The AEADs are checked for every (ChaCha20 row, Poly1305 row) pair. The
-// SHA tables also carry HMAC, which is built on the digests' public API.
+// SHA tables also carry HMAC, HKDF and the EVP streaming digests, which are
+// built on the digests' public API.
 
 #include <openssl/aead.h>
 #include <openssl/chacha.h>
 #include <openssl/digest.h>
 #include <openssl/err.h>
+#include <openssl/hkdf.h>
 #include <openssl/hmac.h>
 #include <openssl/mem.h>
 #include <openssl/poly1305.h>
@@ -443,6 +445,84 @@ TEST(ConstantTimeTest, DigestsAndHMAC) {
         const Buf msg = Pattern(9, 300);
         EXPECT_EQ(Bytes(want_hmac[i]), Bytes(HMACStreamed(d, key, msg, true)));
         EXPECT_EQ(Bytes(want_hmac[i]), Bytes(HMACOneShot(d, key, msg)));
+      }
+    });
+  }
+}
+
+// EVPStreamed hashes `msg` (marked secret) with EVP_DigestInit_ex / Update
+// (in two public-length pieces) / EVP_DigestFinal_ex, which finishes a
+// message shorter than a block with the one-shot function, and returns the
+// digest made public.
+Buf EVPStreamed(const DigestCase &d, const Buf &msg, bool mark) {
+  Buf m = msg, out(EVP_MD_size(d.md()));
+  if (mark) {
+    Secret(m);
+  }
+  EVP_MD_CTX ctx;
+  EVP_MD_CTX_init(&ctx);
+  size_t half = m.size() / 2;
+  EXPECT_TRUE(EVP_DigestInit_ex(&ctx, d.md(), nullptr));
+  EXPECT_TRUE(EVP_DigestUpdate(&ctx, m.data(), half));
+  EXPECT_TRUE(EVP_DigestUpdate(&ctx, m.data() + half, m.size() - half));
+  EXPECT_TRUE(EVP_DigestFinal_ex(&ctx, out.data(), nullptr));
+  EVP_MD_CTX_cleanup(&ctx);
+  Public(out);
+  return out;
+}
+
+// HKDFBoth runs HKDF (extract with a secret IKM and salt, expand) and
+// HKDF_expand alone (a secret PRK) to `out_len` bytes, and returns both
+// outputs made public, concatenated.
+Buf HKDFBoth(const DigestCase &d, const Buf &ikm, size_t out_len, bool mark) {
+  Buf secret = ikm, salt = Pattern(7, 32);
+  Buf prk = Pattern(8, EVP_MD_size(d.md()));
+  const Buf info = Pattern(10, 20);
+  if (mark) {
+    Secret(secret);
+    Secret(salt);
+    Secret(prk);
+  }
+  Buf out(2 * out_len);
+  EXPECT_TRUE(HKDF(out.data(), out_len, d.md(), secret.data(), secret.size(),
+                   salt.data(), salt.size(), info.data(), info.size()));
+  EXPECT_TRUE(HKDF_expand(out.data() + out_len, out_len, d.md(), prk.data(),
+                          prk.size(), info.data(), info.size()));
+  Public(out);
+  return out;
+}
+
+TEST(ConstantTimeTest, EVPStreamingAndHKDF) {
+  // Around the one-shot cut in EVP_DigestFinal_ex (one block) and the
+  // padding edges of both block sizes.
+  const size_t kEVPLengths[] = {0, 1, 16, 55, 56, 63, 64, 65, 111, 112, 127,
+                                128, 129, 300};
+  for (const DigestCase &d : kDigests) {
+    SCOPED_TRACE(d.name);
+    // One output block, and several (the last block is the in-place one).
+    const size_t kOutLengths[] = {32, 3 * EVP_MD_size(d.md()) + 5};
+    std::vector<Buf> want_evp, want_hkdf;
+    WithReferenceRow(d.prim, [&] {
+      for (size_t len : kEVPLengths) {
+        want_evp.push_back(EVPStreamed(d, Pattern(len + 500, len), false));
+      }
+      for (size_t out_len : kOutLengths) {
+        want_hkdf.push_back(HKDFBoth(d, Pattern(11, 40), out_len, false));
+      }
+    });
+    ForEachRow(d.prim, [&](const char *) {
+      for (size_t i = 0; i < sizeof(kEVPLengths) / sizeof(kEVPLengths[0]);
+           i++) {
+        SCOPED_TRACE(kEVPLengths[i]);
+        const Buf msg = Pattern(kEVPLengths[i] + 500, kEVPLengths[i]);
+        EXPECT_EQ(Bytes(want_evp[i]), Bytes(EVPStreamed(d, msg, true)));
+        EXPECT_EQ(Bytes(Digest(d, msg, false)), Bytes(want_evp[i]));
+      }
+      for (size_t i = 0; i < sizeof(kOutLengths) / sizeof(kOutLengths[0]);
+           i++) {
+        SCOPED_TRACE(kOutLengths[i]);
+        EXPECT_EQ(Bytes(want_hkdf[i]),
+                  Bytes(HKDFBoth(d, Pattern(11, 40), kOutLengths[i], true)));
       }
     });
   }

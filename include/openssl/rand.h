@@ -29,9 +29,10 @@ extern "C" {
 // backwards from K' to K. Every key is used for
 // exactly one keystream, so the fixed nonce never repeats a (key, nonce,
 // counter) triple. A request that still needs more than 512 bytes once the
-// buffer is drained is served straight from the keystream: block 0 of K
-// gives K', blocks 1, 2, ... are written directly into the caller's buffer,
-// at most 64 KiB per key.
+// buffer is drained is served straight from the keystream: blocks 0, 1,
+// ... of K are written directly into the caller's buffer, at most 64 KiB
+// per key, and the buffer is then refilled from the blocks that follow them,
+// whose first 32 bytes are K'.
 //
 // Reseeding. A thread's generator never derives more than 1 MiB of
 // keystream from one OS seed: before a keystream computation would cross

@@ -98,43 +98,18 @@ static void open_(uint8_t *out, const uint8_t *in, size_t len) {
   }
 }
 #elif defined(BENCH_OPENSSL)
-#include <openssl/evp.h>
+#include "../bench/openssl_aead.h"
 #define LIB_NAME "openssl"
 static EVP_CIPHER_CTX *g_enc, *g_dec;
 static void lib_setup(void) {
-  EVP_CIPHER *c = EVP_CIPHER_fetch(NULL, "chacha20-poly1305", NULL);
-  g_enc = EVP_CIPHER_CTX_new();
-  g_dec = EVP_CIPHER_CTX_new();
-  if (c == NULL || g_enc == NULL || g_dec == NULL ||
-      !EVP_EncryptInit_ex(g_enc, c, NULL, g_key, g_nonce) ||
-      !EVP_DecryptInit_ex(g_dec, c, NULL, g_key, g_nonce)) {
-    die("EVP_CIPHER chacha20-poly1305 set-up");
-  }
-  EVP_CIPHER_free(c);
+  g_enc = openssl_aead_new(1, g_key, g_nonce);
+  g_dec = openssl_aead_new(0, g_key, g_nonce);
 }
 static void seal(uint8_t *out, const uint8_t *in, size_t len) {
-  int n1, n2, n3;
-  if (!EVP_EncryptInit_ex(g_enc, NULL, NULL, NULL, g_nonce) ||
-      !EVP_EncryptUpdate(g_enc, NULL, &n1, g_ad, AD_LEN) ||
-      !EVP_EncryptUpdate(g_enc, out, &n2, in, (int)len) ||
-      !EVP_EncryptFinal_ex(g_enc, out + n2, &n3) ||
-      (size_t)n2 + (size_t)n3 != len ||
-      !EVP_CIPHER_CTX_ctrl(g_enc, EVP_CTRL_AEAD_GET_TAG, TAG_LEN,
-                           out + len)) {
-    die("EVP_Encrypt*");
-  }
+  openssl_aead_seal(g_enc, g_nonce, g_ad, AD_LEN, out, in, len, TAG_LEN);
 }
 static void open_(uint8_t *out, const uint8_t *in, size_t len) {
-  int n1, n2, n3;
-  if (!EVP_DecryptInit_ex(g_dec, NULL, NULL, NULL, g_nonce) ||
-      !EVP_CIPHER_CTX_ctrl(g_dec, EVP_CTRL_AEAD_SET_TAG, TAG_LEN,
-                           (void *)(in + len)) ||
-      !EVP_DecryptUpdate(g_dec, NULL, &n1, g_ad, AD_LEN) ||
-      !EVP_DecryptUpdate(g_dec, out, &n2, in, (int)len) ||
-      EVP_DecryptFinal_ex(g_dec, out + n2, &n3) <= 0 ||
-      (size_t)n2 + (size_t)n3 != len) {
-    die("EVP_Decrypt* (tag check)");
-  }
+  openssl_aead_open(g_dec, g_nonce, g_ad, AD_LEN, out, in, len, TAG_LEN);
 }
 #else
 #error "define BENCH_OURS, BENCH_SODIUM or BENCH_OPENSSL"

@@ -2,7 +2,7 @@
 //
 // peer_bench.h: the timing and the report shared by the small benchmarks
 // that compare this library with peers it cannot be linked beside
-// (util/poly1305_bench, util/aead_bench).
+// (util/poly1305_bench, util/aead_bench, util/bench/percall_bench.c).
 //
 // This library and OpenSSL export clashing names (both are "libcrypto"), so
 // each benchmark is compiled once per library into separate programs. A
@@ -13,10 +13,14 @@
 // Measuring mode prints one line per item and size:
 //   LIB ITEM SIZE NS_PER_CALL
 // where NS_PER_CALL is the best of five batches of about 20 ms each (the
-// best batch is the one least disturbed on a shared machine). --report
+// best batch is the one least disturbed on a shared machine; a benchmark
+// may set PEER_BENCH_BATCHES and PEER_BENCH_CALIBRATE_NS). --report
 // reads such lines from standard input and prints, per item, the median
 // over the rounds of every library, MB/s, TSC cycles per byte, the spread
-// and the ratios of the first library (this one) to each other one.
+// and the ratios of the first library (this one) to each other one: the
+// median of the per-round ratios, so a round disturbed by the machine's
+// load for every library at once does not move it. A summary of the ratios
+// follows the tables.
 //
 // Header-only: each benchmark is one C file plus this header.
 
@@ -35,9 +39,22 @@ static inline double peer_bench_now_ns(void) {
   return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
 }
 
+// PEER_BENCH_CALIBRATE_NS is the calibration batch's length; a benchmark
+// with many items may define it shorter before including this header.
+#if !defined(PEER_BENCH_CALIBRATE_NS)
+#define PEER_BENCH_CALIBRATE_NS 2e6
+#endif
+// PEER_BENCH_BATCHES is how many timed batches run; the best one counts.
+// Short batches and more of them find an undisturbed one sooner on a
+// machine whose other processes preempt this one every few milliseconds.
+#if !defined(PEER_BENCH_BATCHES)
+#define PEER_BENCH_BATCHES 5
+#endif
+
 // peer_bench_time returns the nanoseconds one call of `fn(arg, len)` takes:
-// a batch is calibrated to about 2 ms, then five batches ten times as long
-// run and the best one counts.
+// a batch is calibrated to about PEER_BENCH_CALIBRATE_NS (2 ms), then
+// PEER_BENCH_BATCHES (5) batches ten times as long run and the best one
+// counts.
 static inline double peer_bench_time(void (*fn)(void *arg, size_t len),
                                      void *arg, size_t len) {
   size_t n = 16;
@@ -46,14 +63,15 @@ static inline double peer_bench_time(void (*fn)(void *arg, size_t len),
     for (size_t i = 0; i < n; i++) {
       fn(arg, len);
     }
-    if (peer_bench_now_ns() - t0 > 2e6 || n > ((size_t)1 << 26)) {
+    if (peer_bench_now_ns() - t0 > PEER_BENCH_CALIBRATE_NS ||
+        n > ((size_t)1 << 26)) {
       break;
     }
     n *= 2;
   }
   n *= 10;
   double best = 1e300;
-  for (int batch = 0; batch < 5; batch++) {
+  for (int batch = 0; batch < PEER_BENCH_BATCHES; batch++) {
     double t0 = peer_bench_now_ns();
     for (size_t i = 0; i < n; i++) {
       fn(arg, len);
@@ -118,6 +136,51 @@ static inline int peer_bench_cmp_double(const void *a, const void *b) {
   return x < y ? -1 : x > y;
 }
 
+// peer_bench_median sorts the `c` values `x` and returns their median.
+static inline double peer_bench_median(double *x, size_t c) {
+  qsort(x, c, sizeof(double), peer_bench_cmp_double);
+  return c % 2 ? x[c / 2] : (x[c / 2 - 1] + x[c / 2]) / 2;
+}
+
+// peer_bench_rounds copies into `x`, in input order, the times of `lib` for
+// `item` at `size`, and returns how many there are. Every program prints
+// each (item, size) once per round, so x[k] is round k's.
+static inline size_t peer_bench_rounds(const struct peer_bench_line *v,
+                                       size_t count, const char *lib,
+                                       const char *item, size_t size,
+                                       double x[PEER_BENCH_MAX_ROUNDS]) {
+  size_t c = 0;
+  for (size_t i = 0; i < count && c < PEER_BENCH_MAX_ROUNDS; i++) {
+    if (strcmp(v[i].lib, lib) == 0 && strcmp(v[i].item, item) == 0 &&
+        v[i].size == size) {
+      x[c++] = v[i].ns;
+    }
+  }
+  return c;
+}
+
+// peer_bench_ratio returns the median over the rounds of the per-round
+// ratio time(libs[l]) / time(libs[0]) (> 1: this library is faster), or 0
+// if either library has no time for it.
+static inline double peer_bench_ratio(const struct peer_bench_report *r,
+                                      size_t l, size_t s,
+                                      const struct peer_bench_line *v,
+                                      size_t count) {
+  double ours[PEER_BENCH_MAX_ROUNDS], peer[PEER_BENCH_MAX_ROUNDS];
+  size_t c0 = peer_bench_rounds(v, count, r->libs[0], r->item, r->sizes[s],
+                                ours);
+  size_t c1 = peer_bench_rounds(v, count, r->libs[l], r->item, r->sizes[s],
+                                peer);
+  size_t c = c0 < c1 ? c0 : c1;
+  if (c == 0) {
+    return 0;
+  }
+  for (size_t k = 0; k < c; k++) {
+    peer[k] /= ours[k];
+  }
+  return peer_bench_median(peer, c);
+}
+
 // peer_bench_print prints one table of `r` from the `count` lines `v`.
 static inline void peer_bench_print(const struct peer_bench_report *r,
                                     const struct peer_bench_line *v,
@@ -128,13 +191,8 @@ static inline void peer_bench_print(const struct peer_bench_report *r,
   for (size_t l = 0; l < r->num_libs; l++) {
     for (size_t s = 0; s < r->num_sizes; s++) {
       double x[PEER_BENCH_MAX_ROUNDS];
-      size_t c = 0;
-      for (size_t i = 0; i < count && c < PEER_BENCH_MAX_ROUNDS; i++) {
-        if (strcmp(v[i].lib, r->libs[l]) == 0 &&
-            strcmp(v[i].item, r->item) == 0 && v[i].size == r->sizes[s]) {
-          x[c++] = v[i].ns;
-        }
-      }
+      size_t c = peer_bench_rounds(v, count, r->libs[l], r->item, r->sizes[s],
+                                   x);
       if (c > rounds) {
         rounds = c;
       }
@@ -142,13 +200,13 @@ static inline void peer_bench_print(const struct peer_bench_report *r,
         med[l][s] = spread[l][s] = 0;
         continue;
       }
-      qsort(x, c, sizeof(double), peer_bench_cmp_double);
-      med[l][s] = c % 2 ? x[c / 2] : (x[c / 2 - 1] + x[c / 2]) / 2;
+      med[l][s] = peer_bench_median(x, c);
       spread[l][s] = (x[c - 1] - x[0]) / med[l][s];
     }
   }
   printf("%s: median over %zu rounds\n", r->title, rounds);
-  printf("MB/s, TSC cycles/byte at %.3f GHz; [spread = (max-min)/median]\n",
+  printf("MB/s, TSC cycles/byte at %.3f GHz; [spread = (max-min)/median]; "
+         "ratios are medians of the per-round ratios\n",
          tsc_ghz);
   printf("%6s", "bytes");
   for (size_t l = 0; l < r->num_libs; l++) {
@@ -173,13 +231,51 @@ static inline void peer_bench_print(const struct peer_bench_report *r,
     for (size_t l = 1; l < r->num_libs; l++) {
       // Ratio > 1: this library is faster. Width of the column heading.
       int w = (int)(strlen(r->libs[0]) + 1 + strlen(r->libs[l]));
-      double ratio = med[0][s] > 0 && med[l][s] > 0 ? med[l][s] / med[0][s]
-                                                    : 0;
-      printf(" | %*.2f", w, ratio);
+      double ratio = peer_bench_ratio(r, l, s, v, count);
+      if (ratio == 0) {
+        printf(" | %*s", w, "-");
+      } else {
+        printf(" | %*.2f", w, ratio);
+      }
     }
     printf("\n");
   }
   printf("\n");
+}
+
+// peer_bench_summary prints, for each library after the first, one line
+// per report with the ratio at every size: the whole comparison at a
+// glance, in the shape of a Markdown table.
+static inline void peer_bench_summary(const struct peer_bench_report *reports,
+                                      size_t num_reports,
+                                      const struct peer_bench_line *v,
+                                      size_t count) {
+  for (size_t l = 1; l < reports[0].num_libs; l++) {
+    printf("Summary: %s / %s (medians of per-round ratios; > 1: %s faster)\n",
+           reports[0].libs[0], reports[0].libs[l], reports[0].libs[0]);
+    printf("| item |");
+    for (size_t s = 0; s < reports[0].num_sizes; s++) {
+      printf(" %zu B |", reports[0].sizes[s]);
+    }
+    printf("\n|---|");
+    for (size_t s = 0; s < reports[0].num_sizes; s++) {
+      printf("---|");
+    }
+    printf("\n");
+    for (size_t i = 0; i < num_reports; i++) {
+      printf("| %s |", reports[i].item);
+      for (size_t s = 0; s < reports[i].num_sizes; s++) {
+        double ratio = peer_bench_ratio(&reports[i], l, s, v, count);
+        if (ratio == 0) {
+          printf(" - |");
+        } else {
+          printf(" %.2f |", ratio);
+        }
+      }
+      printf("\n");
+    }
+    printf("\n");
+  }
 }
 
 // peer_bench_main is a benchmark's main: in the program of this library
@@ -198,6 +294,7 @@ static inline int peer_bench_main(int argc, char **argv, const char *lib,
     for (size_t i = 0; i < num_reports; i++) {
       peer_bench_print(&reports[i], v, count, tsc_ghz);
     }
+    peer_bench_summary(reports, num_reports, v, count);
     free(v);
     return 0;
   }

@@ -239,11 +239,85 @@ func testSpeedOptions() {
 		{"-filter", ""},
 		{"-filter", "NoSuchPrimitive", "-timeout", "0.01"},
 		{"-impls", "-json"},
+		{"-check", "-threads", "2"},
+		{"-impls", "-rounds"},
+		{"-impls", "-rounds", "0"},
+		{"-impls", "-rounds", "32"},
+		{"-rounds", "3", "-filter", "SHA-1", "-timeout", "0.01"},
+		{"-impls", "-margin", "5", "-filter", "SHA-1", "-timeout", "0.01"},
+		{"-check", "-margin", "-100"},
+		{"-check", "-margin", "1001"},
+		{"-check", "-margin", "five"},
 	}
 	for _, args := range bad {
 		args := append([]string{"speed"}, args...)
 		check(fmt.Sprintf("rejects bssl %q", args), func() error { return expectError(run(nil, nil, args...)) })
 	}
+	check("speed -peers", func() error {
+		r := run(nil, nil, "speed", "-peers")
+		if err := expectOK(r); err != nil {
+			return err
+		}
+		// Every script it names is in the tree (when run from the top of it).
+		scripts := regexp.MustCompile(`(?m)^  (util/\S+)`).FindAllStringSubmatch(r.stdout, -1)
+		if len(scripts) == 0 || !strings.Contains(r.stdout, "util/bench/percall.sh") {
+			return fmt.Errorf("no peer benchmark listed: %q", r.stdout)
+		}
+		if _, err := os.Stat("util/bench"); err == nil {
+			for _, m := range scripts {
+				if _, err := os.Stat(m[1]); err != nil {
+					return fmt.Errorf("speed -peers names %s: %v", m[1], err)
+				}
+			}
+		}
+		return nil
+	})
+	checkRun := func(margin string) (result, []string, error) {
+		r := run(nil, nil, "speed", "-check", "-margin", margin, "-filter", "Poly1305", "-timeout", "0.01", "-chunks", "16", "-rounds", "3")
+		if !strings.Contains(r.stdout, "3 rounds, medians") {
+			return r, nil, fmt.Errorf("no rounds in the table heading: %q", r.stdout)
+		}
+		lineRE := regexp.MustCompile(`(?m)^  check: poly1305 at 16 bytes: (\S+) is -?[\d.]+% faster than the chosen (\S+)$`)
+		var rows []string
+		for _, m := range lineRE.FindAllStringSubmatch(r.stdout, -1) {
+			rows = append(rows, m[1]+" "+m[2])
+		}
+		return r, rows, nil
+	}
+	check("speed -check -margin -99 reports every other row", func() error {
+		impls, _, err := cpuImpls(nil)
+		if err != nil {
+			return err
+		}
+		r, rows, err := checkRun("-99")
+		if err != nil {
+			return err
+		}
+		if r.code != 1 || !strings.Contains(r.stdout, "\ncheck: "+fmt.Sprint(len(rows))+" row(s) more than -99% faster") {
+			return fmt.Errorf("exit %d, want 1 and a count of %d: %q", r.code, len(rows), r.stdout)
+		}
+		avail := strings.Fields(impls["poly1305"][1])
+		if len(rows) != len(avail)-1 {
+			return fmt.Errorf("%d check: lines, want one per row but the chosen (%v): %q", len(rows), avail, r.stdout)
+		}
+		for _, row := range rows {
+			f := strings.Fields(row)
+			if f[0] == impls["poly1305"][0] || f[1] != impls["poly1305"][0] {
+				return fmt.Errorf("check: line %q, chosen is %s", row, impls["poly1305"][0])
+			}
+		}
+		return nil
+	})
+	check("speed -check -margin 1000 is clean", func() error {
+		r, rows, err := checkRun("1000")
+		if err != nil {
+			return err
+		}
+		if r.code != 0 || len(rows) != 0 || !strings.Contains(r.stdout, "\ncheck: clean") {
+			return fmt.Errorf("exit %d, %d check: lines: %q", r.code, len(rows), r.stdout)
+		}
+		return nil
+	})
 	check("speed -help", func() error {
 		r := run(nil, nil, "speed", "-help")
 		if err := expectOK(r); err != nil {
@@ -511,8 +585,10 @@ func testImpls() {
 			if !strings.HasPrefix(r.stdout, "cycles ") && !strings.HasPrefix(r.stdout, "no cycle counter") {
 				return fmt.Errorf("no cycle-source header: %q", r.stdout)
 			}
-			// Rows: "  IMPL BYTES MBS SPEEDUPx CPB".
-			rowRE := regexp.MustCompile(`^  ([a-z0-9_]+) +(\d+) +([\d.]+) +([\d.]+)x +([\d.]+)$`)
+			// Rows: "  IMPL BYTES MBS SPEEDUPx CPB", the dispatcher's
+			// choice followed by " <- chosen".
+			rowRE := regexp.MustCompile(`^  ([a-z0-9_]+) +(\d+) +([\d.]+) +([\d.]+)x +([\d.]+)( <- chosen)?$`)
+			chosenAt := map[string][]string{}
 			avail := strings.Fields(impls[c.prim][1])
 			var want []string
 			for i := len(avail) - 1; i >= 0; i-- {
@@ -526,11 +602,17 @@ func testImpls() {
 						return fmt.Errorf("baseline %s speed-up %s, want 1.00", m[1], m[4])
 					}
 					got[m[2]] = append(got[m[2]], m[1])
+					if m[6] != "" {
+						chosenAt[m[2]] = append(chosenAt[m[2]], m[1])
+					}
 				}
 			}
 			for _, size := range []string{"16", "1350"} {
 				if strings.Join(got[size], " ") != strings.Join(want, " ") {
 					return fmt.Errorf("%s bytes: rows %v, want %v (nohw first)", size, got[size], want)
+				}
+				if len(chosenAt[size]) != 1 || chosenAt[size][0] != impls[c.prim][0] {
+					return fmt.Errorf("%s bytes: marked chosen %v, want [%s] as bssl cpu says", size, chosenAt[size], impls[c.prim][0])
 				}
 			}
 			// Only one table even though several items share it.
