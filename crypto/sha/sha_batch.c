@@ -172,8 +172,10 @@ struct sha_mb_kernel {
   // pairs hashes `groups` groups of `lanes` consecutive one-block messages.
   void (*pairs)(uint8_t *out, const uint8_t *in, size_t groups);
   // A partial group of at least `pairs_min` messages goes through `pairs`
-  // (padded to a whole group in a buffer); fewer are hashed one by one.
+  // (padded to a whole group in a buffer); fewer go to `small`, or are
+  // hashed one by one if it is NULL.
   size_t pairs_min;
+  void (*small)(uint8_t *out, const uint8_t *in, size_t n);
   // When no message is waiting and at most `serial_max` lanes are busy,
   // they finish one by one.
   size_t serial_max;
@@ -194,7 +196,11 @@ static void sha_mb_pairs(const struct sha_mb_kernel *k, uint8_t *out,
   in += done * h->block;
   out += done * h->out_len;
   if (rem < k->pairs_min) {
-    sha_serial_pairs(h, out, in, rem);
+    if (k->small != NULL) {
+      k->small(out, in, rem);
+    } else {
+      sha_serial_pairs(h, out, in, rem);
+    }
     return;
   }
   // The remaining messages are copied first, so out == in still works.
@@ -349,6 +355,8 @@ static const struct sha_batch_impl_fns kSHA512BatchNoHW = {sha512_pairs_nohw,
 
 #if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)
 
+#define SHANI_PAIRS_MIN 9
+
 static void sha256_mb_avx512(void *state, const uint8_t *const *in,
                              size_t num_blocks) {
   sha256_mb_avx512_x16((uint32_t *)state, in, num_blocks);
@@ -366,10 +374,24 @@ static void sha512_mb_avx512(void *state, const uint8_t *const *in,
 // one by one. SHA-512: a group of 8 ~1060 ticks, one message by the
 // AVX-512 one-message code ~670 (2 blocks), so from 2 messages on; a
 // kernel block ~600 against ~330, so one lane finishes alone.
+// With the SHA-NI pairs kernels for the rest of a group (~SHANI_PAIR_TICKS
+// a message), the AVX-512 group pays from SHANI_PAIRS_MIN messages on.
+static void sha256_pairs_shani(uint8_t *out, const uint8_t *in, size_t n) {
+  if (n >= 2) {
+    sha256_pairs_shani_x2(out, in, n / 2);
+  }
+  if (n % 2 != 0) {
+    sha256_pairs_shani_x1(out + 32 * (n - 1), in + 64 * (n - 1), 1);
+  }
+}
+
 static const struct sha_mb_kernel kSHA256AVX512Kernel = {
-    &kSHA256Desc, 16, sha256_mb_avx512, sha256_pairs_avx512_x16, 7, 6};
+    &kSHA256Desc, 16, sha256_mb_avx512, sha256_pairs_avx512_x16, 7, NULL, 6};
+static const struct sha_mb_kernel kSHA256AVX512ShaniKernel = {
+    &kSHA256Desc, 16, sha256_mb_avx512, sha256_pairs_avx512_x16,
+    SHANI_PAIRS_MIN, sha256_pairs_shani, 6};
 static const struct sha_mb_kernel kSHA512AVX512Kernel = {
-    &kSHA512Desc, 8, sha512_mb_avx512, sha512_pairs_avx512_x8, 2, 1};
+    &kSHA512Desc, 8, sha512_mb_avx512, sha512_pairs_avx512_x8, 2, NULL, 1};
 
 static void sha256_pairs_avx512(uint8_t *out, const uint8_t *in, size_t n) {
   sha_mb_pairs(&kSHA256AVX512Kernel, out, in, n);
@@ -388,6 +410,17 @@ static void sha512_batch_avx512(uint8_t *out, const uint8_t *const *ins,
 
 static const struct sha_batch_impl_fns kSHA256BatchAVX512 = {
     sha256_pairs_avx512, sha256_batch_avx512};
+
+static void sha256_pairs_avx512_shani(uint8_t *out, const uint8_t *in,
+                                      size_t n) {
+  sha_mb_pairs(&kSHA256AVX512ShaniKernel, out, in, n);
+}
+static const struct sha_batch_impl_fns kSHA256BatchAVX512Shani = {
+    sha256_pairs_avx512_shani, sha256_batch_avx512};
+// The SHA-NI row: pairs through the interleaved streams, the batch shape
+// one message at a time (through the SHA-NI block function).
+static const struct sha_batch_impl_fns kSHA256BatchShani = {
+    sha256_pairs_shani, sha256_batch_nohw};
 static const struct sha_batch_impl_fns kSHA512BatchAVX512 = {
     sha512_pairs_avx512, sha512_batch_avx512};
 
@@ -396,7 +429,9 @@ static const struct sha_batch_impl_fns kSHA512BatchAVX512 = {
 // The tables, best first.
 static const CRYPTO_IMPL kSHA256BatchImpls[] = {
 #if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)
+    {"avx512_shani", sha_batch_avx512_shani_capable, &kSHA256BatchAVX512Shani},
     {"avx512", sha_batch_avx512_capable, &kSHA256BatchAVX512},
+    {"shani", CRYPTO_is_x86_SHA_capable, &kSHA256BatchShani},
 #endif
     {"nohw", NULL, &kSHA256BatchNoHW},
 };

@@ -66,11 +66,27 @@ void sha512_mb_avx512_x8(uint64_t state[8 * 8], const uint8_t *const in[8],
 void sha256_pairs_avx512_x16(uint8_t *out, const uint8_t *in, size_t n16);
 void sha512_pairs_avx512_x8(uint8_t *out, const uint8_t *in, size_t n8);
 
+// sha256_pairs_shani_x1 and sha256_pairs_shani_x2 write the SHA-256
+// digests of `n` groups of 1 or 2 consecutive 64-byte messages at `in` to
+// `out` (32 bytes each), with the SHA extensions (one or two interleaved
+// streams; the padding block's schedule is a table). out == in is allowed,
+// other overlap is not. They also use SSSE3 and SSE4.1 (pshufb, palignr,
+// pblendw), which every CPU with the SHA extensions has: predicate
+// CRYPTO_is_x86_SHA_capable.
+void sha256_pairs_shani_x1(uint8_t *out, const uint8_t *in, size_t n);
+void sha256_pairs_shani_x2(uint8_t *out, const uint8_t *in, size_t n);
+
 // sha_batch_avx512_capable returns one if the AVX-512 kernels may run:
 // AVX512F and AVX512BW (the detection clears both when the OS does not
 // save ZMM state).
 static inline int sha_batch_avx512_capable(void) {
   return CRYPTO_is_AVX512F_capable() && CRYPTO_is_AVX512BW_capable();
+}
+
+// sha_batch_avx512_shani_capable returns one if both the AVX-512 kernels
+// and the SHA-NI ones may run (the row that combines them).
+static inline int sha_batch_avx512_shani_capable(void) {
+  return sha_batch_avx512_capable() && CRYPTO_is_x86_SHA_capable();
 }
 
 #endif  // OPENSSL_X86_64 && !OPENSSL_NO_ASM

@@ -458,11 +458,113 @@ sub pairs_function {
   return $c;
 }
 
+# --- SHA-NI: S interleaved streams of the pairs shape ------------------------------
+#
+# sha256_pairs_shani_x1 / _x2(uint8_t *out, const uint8_t *in, size_t n):
+# n groups of S = 1 or 2 consecutive 64-byte messages to their digests
+# (out == in allowed, as for the AVX-512 function). Each stream is the
+# one-message SHA-NI algorithm (sha256-x86_64.pl's header explains the
+# {A,B,E,F}/{C,D,G,H} state halves): 32 dependent sha256rnds2 per block,
+# each needing its W[t]+K[t] pair in xmm0. The streams are emitted four
+# rounds at a time, one after the other; xmm0 and the palignr temporary are
+# shared and renamed by the core, so the chains of the streams overlap. The
+# padding block's W[t]+K[t] pairs are a table (.Lsha256_shani_pad_WK, one
+# 16-byte entry per sha256rnds2), so its rounds are a load and a
+# sha256rnds2 each. Three or more streams would need more than the 16 xmm
+# registers the legacy-SSE SHA instructions can name (6 per stream).
+sub shani_pairs {
+  my ($S) = @_;
+  my $fn = "sha256_pairs_shani_x$S";
+  my ($out, $in, $num) = ('%rdi', '%rsi', '%rdx');
+  my $wk = '%xmm0';
+  my $tmp = '%xmm13';
+  my $bswap = '%xmm15';
+  my @streams;
+  for my $s (0 .. $S - 1) {
+    my $b = 1 + 6 * $s;
+    push @streams, { st => ["%xmm$b", "%xmm" . ($b + 1)],
+                     m => [map { "%xmm" . ($b + 2 + $_) } 0 .. 3] };
+  }
+  my $c = X86_64Xlate::function_begin($fn, args => 3, xmm => [6 .. 15]);
+  $c .= text("testq\t$num, $num", "jz\t.L${fn}_done",
+             "movdqa\t.Lsha256_shani_bswap(%rip), $bswap");
+  $c .= ".L${fn}_loop:\n";
+  my @i;
+  for my $s (0 .. $S - 1) {
+    my $x = $streams[$s];
+    push @i, map { "movdqu\t" . (64 * $s + 16 * $_) . "($in), $x->{m}[$_]" } 0 .. 3;
+    push @i, map { "pshufb\t$bswap, $x->{m}[$_]" } 0 .. 3;
+    # H(0) as {A,B,E,F}, {C,D,G,H}.
+    push @i, "movdqa\t.Lsha256_shani_IV(%rip), $x->{st}[0]",
+             "movdqa\t.Lsha256_shani_IV+16(%rip), $x->{st}[1]";
+  }
+  # The message block: sixteen groups of four rounds per stream, with the
+  # schedule W[t] = σ1(W[t-2]) + W[t-7] + σ0(W[t-15]) + W[t-16] formed by
+  # sha256msg1 (W[t-16] + σ0(W[t-15])), a palignr'd add of W[t-7] and
+  # sha256msg2 (+ σ1(W[t-2])) in the register of group g+1.
+  for my $g (0 .. 15) {
+    for my $x (@streams) {
+      my @m = @{ $x->{m} };
+      my $st = $x->{st};
+      my $cur = $m[$g % 4];
+      push @i, "movdqa\t$cur, $wk",
+               "paddd\t.Lsha256_mb_K+" . (16 * $g) . "(%rip), $wk",
+               "sha256rnds2\t$st->[0], $st->[1]";
+      @$st = reverse @$st;
+      if ($g + 1 >= 4 && $g + 1 <= 15) {
+        my ($next, $prev) = ($m[($g + 1) % 4], $m[($g + 3) % 4]);
+        push @i, "movdqa\t$cur, $tmp", "palignr\t\$4, $prev, $tmp",
+                 "paddd\t$tmp, $next", "sha256msg2\t$cur, $next";
+      }
+      push @i, "pshufd\t\$0x0e, $wk, $wk", "sha256rnds2\t$st->[0], $st->[1]";
+      @$st = reverse @$st;
+      push @i, "sha256msg1\t$cur, $m[($g + 3) % 4]" if $g >= 1 && $g + 3 <= 15;
+    }
+  }
+  # H(1) = H(0) + the state; kept in m[0], m[1] for the last feed-forward.
+  for my $x (@streams) {
+    push @i, "paddd\t.Lsha256_shani_IV(%rip), $x->{st}[0]",
+             "paddd\t.Lsha256_shani_IV+16(%rip), $x->{st}[1]",
+             "movdqa\t$x->{st}[0], $x->{m}[0]", "movdqa\t$x->{st}[1], $x->{m}[1]";
+  }
+  # The padding block: W[t]+K[t] from the table.
+  for my $r (0 .. 31) {
+    for my $x (@streams) {
+      push @i, "movdqa\t.Lsha256_shani_pad_WK+" . (16 * $r) . "(%rip), $wk",
+               "sha256rnds2\t$x->{st}[0], $x->{st}[1]";
+      @{ $x->{st} } = reverse @{ $x->{st} };
+    }
+  }
+  for my $s (0 .. $S - 1) {
+    my $x = $streams[$s];
+    my ($abef, $cdgh) = @{ $x->{st} };
+    push @i, "paddd\t$x->{m}[0], $abef", "paddd\t$x->{m}[1], $cdgh",
+             # Back to a..h order: {a,b,c,d}, {e,f,g,h}, then big-endian.
+             "pshufd\t\$0x1b, $abef, $abef",        # a b e f
+             "pshufd\t\$0xb1, $cdgh, $cdgh",        # g h c d
+             "movdqa\t$cdgh, $tmp",
+             "palignr\t\$8, $abef, $tmp",           # e f g h
+             "pblendw\t\$0xf0, $cdgh, $abef",       # a b c d
+             "pshufb\t$bswap, $abef", "pshufb\t$bswap, $tmp",
+             "movdqu\t$abef, " . (32 * $s) . "($out)",
+             "movdqu\t$tmp, " . (32 * $s + 16) . "($out)";
+  }
+  $c .= text(@i);
+  $c .= text("addq\t\$" . (64 * $S) . ", $in", "addq\t\$" . (32 * $S) . ", $out",
+             "decq\t$num", "jnz\t.L${fn}_loop");
+  $c .= ".L${fn}_done:\n";
+  $c .= X86_64Xlate::epilogue();
+  $c .= X86_64Xlate::function_end();
+  return $c;
+}
+
 my $code = ".text\n";
 for my $p (\%SHA256, \%SHA512) {
   $code .= mb_function($p);
   $code .= pairs_function($p);
 }
+$code .= shani_pairs(1);
+$code .= shani_pairs(2);
 
 $code .= ".rodata\n";
 for my $p (\%SHA256, \%SHA512) {
@@ -474,6 +576,20 @@ for my $p (\%SHA256, \%SHA512) {
   $code .= ".L${name}_mb_K:\n" . words($p, @{ $p->{K} });
   $code .= ".L${name}_pad_WK:\n" . words($p, pad_wk($p));
   $code .= ".L${name}_mb_IV:\n" . words($p, @{ $p->{IV} });
+}
+
+# SHA-NI constants: the byte swap of one xmm register; H(0) as {A,B,E,F} =
+# (H5, H4, H1, H0 from dword 0 up) and {C,D,G,H} = (H7, H6, H3, H2); the
+# padding block's W[t]+K[t], two rounds per 16-byte entry (upper half 0).
+{
+  my @iv = @{ $SHA256{IV} };
+  my @wk = pad_wk(\%SHA256);
+  my $zero = Math::BigInt->new(0);
+  $code .= ".align 16\n.Lsha256_shani_bswap:\n";
+  $code .= "\t.byte\t3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12\n";
+  $code .= ".Lsha256_shani_IV:\n" . words(\%SHA256, @iv[5, 4, 1, 0, 7, 6, 3, 2]);
+  $code .= ".Lsha256_shani_pad_WK:\n";
+  $code .= words(\%SHA256, $wk[2 * $_], $wk[2 * $_ + 1], $zero, $zero) for 0 .. 31;
 }
 
 X86_64Xlate::write_output($flavour, $output, $code, __FILE__);
