@@ -171,6 +171,9 @@ struct sha_mb_kernel {
   void (*mb)(void *state, const uint8_t *const *in, size_t num_blocks);
   // pairs hashes `groups` groups of `lanes` consecutive one-block messages.
   void (*pairs)(uint8_t *out, const uint8_t *in, size_t groups);
+  // If not NULL, whole groups of `wide_lanes` messages go to `wide` first.
+  void (*wide)(uint8_t *out, const uint8_t *in, size_t groups);
+  size_t wide_lanes;
   // A partial group of at least `pairs_min` messages goes through `pairs`
   // (padded to a whole group in a buffer); fewer go to `small`, or are
   // hashed one by one if it is NULL.
@@ -184,6 +187,13 @@ struct sha_mb_kernel {
 static void sha_mb_pairs(const struct sha_mb_kernel *k, uint8_t *out,
                          const uint8_t *in, size_t n) {
   const struct sha_hash_desc *h = k->hash;
+  if (k->wide != NULL && n >= k->wide_lanes) {
+    size_t wide_groups = n / k->wide_lanes;
+    k->wide(out, in, wide_groups);
+    in += wide_groups * k->wide_lanes * h->block;
+    out += wide_groups * k->wide_lanes * h->out_len;
+    n -= wide_groups * k->wide_lanes;
+  }
   size_t groups = n / k->lanes;
   size_t done = groups * k->lanes;
   if (groups != 0) {
@@ -386,12 +396,16 @@ static void sha256_pairs_shani(uint8_t *out, const uint8_t *in, size_t n) {
 }
 
 static const struct sha_mb_kernel kSHA256AVX512Kernel = {
-    &kSHA256Desc, 16, sha256_mb_avx512, sha256_pairs_avx512_x16, 7, NULL, 6};
+    &kSHA256Desc, 16, sha256_mb_avx512, sha256_pairs_avx512_x16, NULL, 0,
+    7, NULL, 6};
+// With the SHA extensions: groups of 20 (16 lanes + 4 SHA-NI messages,
+// ~50 ticks a message against ~55 for 16 alone), then 16, then SHA-NI.
 static const struct sha_mb_kernel kSHA256AVX512ShaniKernel = {
     &kSHA256Desc, 16, sha256_mb_avx512, sha256_pairs_avx512_x16,
-    SHANI_PAIRS_MIN, sha256_pairs_shani, 6};
+    sha256_pairs_avx512_shani_x20, 20, SHANI_PAIRS_MIN, sha256_pairs_shani, 6};
 static const struct sha_mb_kernel kSHA512AVX512Kernel = {
-    &kSHA512Desc, 8, sha512_mb_avx512, sha512_pairs_avx512_x8, 2, NULL, 1};
+    &kSHA512Desc, 8, sha512_mb_avx512, sha512_pairs_avx512_x8, NULL, 0,
+    2, NULL, 1};
 
 static void sha256_pairs_avx512(uint8_t *out, const uint8_t *in, size_t n) {
   sha_mb_pairs(&kSHA256AVX512Kernel, out, in, n);

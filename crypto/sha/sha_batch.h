@@ -76,6 +76,12 @@ void sha512_pairs_avx512_x8(uint8_t *out, const uint8_t *in, size_t n8);
 void sha256_pairs_shani_x1(uint8_t *out, const uint8_t *in, size_t n);
 void sha256_pairs_shani_x2(uint8_t *out, const uint8_t *in, size_t n);
 
+// sha256_pairs_avx512_shani_x20 writes the SHA-256 digests of `n` groups of
+// 20 consecutive 64-byte messages at `in` to `out`: 16 in the AVX-512 lanes,
+// 4 in two SHA-NI streams beside them (see the generator). out == in is
+// allowed, other overlap is not. Predicate sha_batch_avx512_shani_capable.
+void sha256_pairs_avx512_shani_x20(uint8_t *out, const uint8_t *in, size_t n);
+
 // sha_batch_avx512_capable returns one if the AVX-512 kernels may run:
 // AVX512F and AVX512BW (the detection clears both when the OS does not
 // save ZMM state).

@@ -493,6 +493,13 @@ TEST(SHABatchAsmTest, SHA256PairsSHANIx2) {
   CheckShaniPairs("sha256_pairs_shani_x2", sha256_pairs_shani_x2, 2, 0x5a2);
 }
 
+TEST(SHABatchAsmTest, SHA256PairsAVX512SHANI) {
+  SKIP_PATH_UNLESS(sha_batch_avx512_shani_capable(),
+                   sha256_pairs_avx512_shani_x20);
+  CheckShaniPairs("sha256_pairs_avx512_shani_x20",
+                  sha256_pairs_avx512_shani_x20, 20, 0x5a3);
+}
+
 #endif  // OPENSSL_X86_64 && !OPENSSL_NO_ASM
 
 }  // namespace
