@@ -384,8 +384,11 @@ static void sha512_mb_avx512(void *state, const uint8_t *const *in,
 // one by one. SHA-512: a group of 8 ~1060 ticks, one message by the
 // AVX-512 one-message code ~670 (2 blocks), so from 2 messages on; a
 // kernel block ~600 against ~330, so one lane finishes alone.
-// With the SHA-NI pairs kernels for the rest of a group (~SHANI_PAIR_TICKS
-// a message), the AVX-512 group pays from SHANI_PAIRS_MIN messages on.
+// sha256_pairs_shani hashes any number of one-block messages with the SHA-NI
+// kernels: two streams, then one for an odd message. It is the SHA-NI
+// row's pairs function and the avx512_shani row's tail: ~102 ticks a
+// message against ~880 for a padded 16-lane group, so a partial group of
+// SHANI_PAIRS_MIN = 9 or more goes to the lanes.
 static void sha256_pairs_shani(uint8_t *out, const uint8_t *in, size_t n) {
   if (n >= 2) {
     sha256_pairs_shani_x2(out, in, n / 2);

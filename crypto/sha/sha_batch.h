@@ -13,9 +13,12 @@
 // "nohw" hashes one message after another through the one-message block
 // function of crypto/sha/internal.h (itself dispatched, so on a CPU with
 // the SHA extensions it is the SHA256() loop without the per-call
-// overhead). A vector row hashes LANES messages at once with a kernel
-// below and falls back to the one-message code where few messages remain
-// (see the thresholds in sha_batch.c).
+// overhead). The x86-64 rows, best first: "avx512_shani" (SHA-256 only:
+// groups of 20 messages, 16 in AVX-512 lanes and 4 in SHA-NI streams beside
+// them, then 16-lane groups, then SHA-NI streams for the rest), "avx512"
+// (16 or 8 lanes, the rest one by one), "shani" (SHA-256 pairs in SHA-NI
+// streams; the batch shape one by one). A vector row falls back to the
+// one-message code where few messages remain (thresholds in sha_batch.c).
 
 #ifndef OPENSSL_HEADER_CRYPTO_SHA_SHA_BATCH_H
 #define OPENSSL_HEADER_CRYPTO_SHA_SHA_BATCH_H

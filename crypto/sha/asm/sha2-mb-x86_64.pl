@@ -50,18 +50,45 @@
 # The pairs functions: the second block of a 64-byte (128-byte) message is
 # the padding block 0x80 0 ... 0 || 512 (1024) as a 64-bit (128-bit)
 # length, the same for every message, so its W[t] + K[t] is a constant
-# table (computed below) and its rounds have no schedule: 16 operations.
+# table (computed below) and its rounds have no schedule: 16 operations
+# and the two copies.
 #
-# Bound (Zen 5, 4 vector ALUs of 512 bits, shifts and rotates on 2 of them
-# as far as measured here; see the table): a SHA-256 message-block round
-# with its schedule has 12 shifts/rotates (6 cycles on 2 ports) among
-# 28 + 2 copies operations (7 cycles on 4 ports): ~7 cycles per round for
-# 16 lanes; a padding round 6 rotates, 16 ops: ~4 cycles. The chain e ->
-# e' (rotate, vpternlog, add, add, add) is 5 cycles, so one group of 16
-# lanes nearly fills the ports.
+# Bound and measurements. AMD Zen 5 (family 26) KVM guest, TSC 2.096 GHz
+# (core cycles ~ TSC ticks x 1.77), shared with ~7 other jobs (load average
+# 12-24), so every figure is a minimum of lfence-fenced rdtsc over many
+# calls (util/batch_bench and scratch harnesses), medians of 5 rounds.
+# Throughput of independent zmm operations here: vpaddd, vpxord,
+# vpternlogd 0.21-0.23 ticks each (~2.5 a core cycle), vprord, vpsrld,
+# vpshufb 0.36; latency 2 cycles. A message-block round is 19 + 11
+# (schedule) operations, 12 of them rotates/shifts; a padding round 18
+# (6): ~3050 operations a group of 16 messages including the transposes,
+# which at ~3.5 a TSC tick is the ~860 ticks measured. So the lanes are
+# bound by vector ALU throughput, not by the 8-cycle round chain (with a
+# 10-cycle chain, the order before this one, a group took 4% longer).
 #
-# Measured (see crypto/sha/sha_batch.c for the table with the other rows):
-# filled in from `bssl speed -filter SHA-256-pairs` below.
+# | function (SHA-256 unless named)  | ticks a message | vs SHA256() loop |
+# |----------------------------------|-----------------|------------------|
+# | pairs_avx512_x16                 | 55-57           | 2.8x             |
+# | pairs_avx512_shani_x20           | 49-51           | 3.1x             |
+# | mb_avx512_x16, 1 KiB messages    | ~520 (17 blocks)| 2.8-2.9x         |
+# | pairs_shani_x2 / x1              | ~102 / ~118     | 1.5x / 1.3x      |
+# | SHA512: pairs_avx512_x8          | 137-143         | 4.9-6.2x         |
+# | hashtree avx512_x16 (same run)   | 56-59           |                  |
+#
+# The SHA-NI streams: sha256rnds2 issues at most one per ~2.5 cycles here
+# (eight independent chains: 1.42 ticks each), so a second stream gains
+# only ~15%. Beside the lanes they are nearly free: 4 chains of sha256rnds2
+# plus 24 zmm operations take 6.0 ticks an iteration against 5.1 and 4.8
+# alone. Two streams of two messages during the lanes' padding block (x20)
+# cost ~25 ticks a message; one or three messages a stream measured 51-52
+# and 53. Running the streams during the message block as well, with that
+# block's schedule moved to the frame so that the lanes fit in zmm16-31,
+# measured no better (x24: 50.6-51.7; x26-x30: 57-60): the extra loads and
+# stores and the SHA-NI schedule instructions take the vector ports.
+#
+# Object size: 105 KB of code (every round unrolled; sha256_mb 12.6 KB,
+# sha256_pairs 20.8, the x20 hybrid 26.2, sha512_mb 15.8, sha512_pairs
+# 25.8, SHA-NI 3.9) + 2.6 KB of tables.
 
 use strict;
 use warnings;
@@ -151,15 +178,17 @@ sub words {
 #
 # Every vector operation here takes 2 cycles on Zen 5, so the order is
 # chosen for the two dependency chains between rounds, e -> e' and
-# a -> a'. Ch and Maj are one vpternlog each from the new input: their
-# other operands f ^ g and b ^ c are formed from older values first, and
-#   Ch(e,f,g)  = (e & (f ^ g)) ^ g          (truth table 0x6a on f^g, e, g)
-#   Maj(a,b,c) = (b ^ c) ? a : b            (0xca on b^c, a, b)
-# With u = h + W[t] + K[t] + Ch(e,f,g) ready 4 cycles after e:
+# a -> a'. Ch(e,f,g) = e ? f : g (vpternlog 0xca) and Maj(a,b,c) (0xe8)
+# each work on a copy of e or a. (Forming f ^ g and b ^ c from older values
+# instead, then Ch = (e & (f^g)) ^ g (0x6a) and Maj = (b^c) ? a : b
+# (0xca), keeps the copies off the chains but measured 3-5% slower: a copy
+# costs an issue slot like any operation here, and the chains are not what
+# bounds these functions; see the header.) With u = h + W[t] + K[t] +
+# Ch(e,f,g) ready soon after e:
 #   T1 = u + Σ1(e)            e + 6
 #   e' = d + T1               e + 8
 #   a' = (T1 + Maj) + Σ0(a)   a + 8 (a runs 2 cycles behind e)
-# so a round is 8 cycles of latency, and 27 + 11 (schedule) operations.
+# so a round is 8 cycles of latency (a 10-cycle order measured 4% slower).
 sub round {
   my ($p, $t, $v, $wk, $rt) = @_;
   my @RT = @{ $rt // \@RT };
