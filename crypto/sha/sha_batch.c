@@ -161,6 +161,14 @@ static void sha_serial_batch(const struct sha_hash_desc *h, uint8_t *out,
 }
 
 // --- The multi-buffer drivers -----------------------------------------------------
+//
+// Compiled where some row has a multi-buffer kernel (x86-64 assembly, for
+// now); a later port (aarch64, 32-bit x86) adds its condition here.
+#if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)
+#define SHA_BATCH_HAVE_MB
+#endif
+
+#if defined(SHA_BATCH_HAVE_MB)
 
 // A multi-buffer kernel: `lanes` messages at a time.
 struct sha_mb_kernel {
@@ -340,6 +348,8 @@ static void sha_mb_batch(const struct sha_mb_kernel *k, uint8_t *out,
     sha_wipe(tails, sizeof(tails));
   }
 }
+
+#endif  // SHA_BATCH_HAVE_MB
 
 // --- Rows ---------------------------------------------------------------------------
 
