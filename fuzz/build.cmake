@@ -19,7 +19,7 @@ endif()
 target_compile_options(crypto_objects PRIVATE
   $<$<COMPILE_LANGUAGE:C>:-fsanitize=fuzzer-no-link>)
 
-set(FUZZ_TARGETS sha hmac hkdf chacha20 poly1305 aead aead_open aead_alias)
+set(FUZZ_TARGETS sha sha_batch hmac hkdf chacha20 poly1305 aead aead_open aead_alias)
 foreach(target ${FUZZ_TARGETS})
   add_executable(fuzz_${target} fuzz/${target}.c)
   target_compile_options(fuzz_${target} PRIVATE -fsanitize=fuzzer)

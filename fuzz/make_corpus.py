@@ -54,6 +54,12 @@ for n in (0, 1, 3, 55, 56, 57, 63, 64, 65, 111, 112, 113, 127, 128, 129, 200):
     write("sha", "len%03d" % n, u32(0x1234567 + n) + counting(n))
 write("sha", "abc", u32(7) + b"abc")
 
+# sha_batch: split seed, data (cut into messages by the seed; its whole
+# blocks are also hashed as pairs). Around the lane counts: 8 and 16
+# blocks of 64 and 128 bytes.
+for n in (0, 64, 200, 1024, 1100, 2048, 4000):
+    write("sha_batch", "len%04d" % n, u32(0xba7c0000 + n) + counting(n))
+
 # hmac: digest selector, key length, split seed, key, message.
 for md in range(7):
     for klen in (0, 20, 64, 129):

@@ -44,6 +44,7 @@
 #include "../crypto/impl.h"
 #include "../crypto/poly1305/internal.h"
 #include "../crypto/sha/internal.h"
+#include "../crypto/sha/sha_batch.h"
 #include "internal.h"
 
 struct feature {
@@ -65,7 +66,8 @@ static const struct feature kArmFeatures[] = {
 static CRYPTO_PRIMITIVE *const kPrimitives[] = {
     &CRYPTO_primitive_sha1,     &CRYPTO_primitive_sha256,
     &CRYPTO_primitive_sha512,   &CRYPTO_primitive_chacha20,
-    &CRYPTO_primitive_poly1305,
+    &CRYPTO_primitive_poly1305, &CRYPTO_primitive_sha256_batch,
+    &CRYPTO_primitive_sha512_batch,
 };
 
 // What this build detects: the architecture's name, its words, its feature

@@ -49,6 +49,7 @@
 #include "../crypto/impl.h"
 #include "../crypto/poly1305/internal.h"
 #include "../crypto/sha/internal.h"
+#include "../crypto/sha/sha_batch.h"
 #include "internal.h"
 
 // Per-thread state of one item at one chunk size.
@@ -164,6 +165,75 @@ static int op_rand(struct speed_state *st) {
   return 1;
 }
 
+// Batch hashing (include/openssl/sha.h), named after the functions
+// (SHA256-pairs, not SHA-256-pairs, so that `-filter SHA-256` still means
+// the one-message items). Each call hashes LEN bytes of
+// input: LEN / 64 (SHA-512: / 128) Merkle pairs, or LEN / 1024 messages of
+// 1 KiB each through SHA*_batch, so MB/s compares directly with SHA-256 at
+// 64 (128, 1024) bytes, which is SHA256() in a loop.
+
+static int op_sha256_pairs(struct speed_state *st) {
+  SHA256_hash_pairs(st->out, st->in, st->len / 64);
+  consume(st->out);
+  return 1;
+}
+
+static int op_sha512_pairs(struct speed_state *st) {
+  SHA512_hash_pairs(st->out, st->in, st->len / 128);
+  consume(st->out);
+  return 1;
+}
+
+// op_batch_1k hashes the input as 1 KiB messages, 64 per batch call.
+static int op_batch_1k(struct speed_state *st, size_t md_len,
+                       void (*batch)(uint8_t *, const uint8_t *const *,
+                                     const size_t *, size_t)) {
+  const uint8_t *ins[64];
+  size_t lens[64];
+  size_t n = st->len / 1024;
+  for (size_t done = 0; done < n;) {
+    size_t k = n - done < 64 ? n - done : 64;
+    for (size_t i = 0; i < k; i++) {
+      ins[i] = st->in + (done + i) * 1024;
+      lens[i] = 1024;
+    }
+    batch(st->out + done * md_len, ins, lens, k);
+    done += k;
+  }
+  consume(st->out);
+  return 1;
+}
+
+static int op_sha256_batch_1k(struct speed_state *st) {
+  return op_batch_1k(st, SHA256_DIGEST_LENGTH, SHA256_batch);
+}
+
+static int op_sha512_batch_1k(struct speed_state *st) {
+  return op_batch_1k(st, SHA512_DIGEST_LENGTH, SHA512_batch);
+}
+
+// Their chunk sizes, used unless -chunks is given: n = 1, 16, 4096 pairs;
+// 64 messages of 1 KiB.
+static const size_t kSHA256PairsChunks[] = {64, 16 * 64, 4096 * 64};
+static const size_t kSHA512PairsChunks[] = {128, 16 * 128, 4096 * 128};
+static const size_t kBatch1KChunks[] = {64 * 1024};
+
+// The items with their own chunk sizes, by op, and the size of one of
+// their messages (a smaller -chunks size is skipped).
+static const struct {
+  int (*op)(struct speed_state *st);
+  const size_t *chunks;
+  size_t num_chunks;
+  size_t min_len;
+} kItemChunks[] = {
+#define ITEM_CHUNKS(op, a, min) {(op), (a), sizeof(a) / sizeof((a)[0]), (min)}
+    ITEM_CHUNKS(op_sha256_pairs, kSHA256PairsChunks, 64),
+    ITEM_CHUNKS(op_sha256_batch_1k, kBatch1KChunks, 1024),
+    ITEM_CHUNKS(op_sha512_pairs, kSHA512PairsChunks, 128),
+    ITEM_CHUNKS(op_sha512_batch_1k, kBatch1KChunks, 1024),
+#undef ITEM_CHUNKS
+};
+
 enum aead_use { AEAD_NONE, AEAD_SEAL, AEAD_OPEN };
 
 struct speed_item {
@@ -203,6 +273,14 @@ static const struct speed_item kItems[] = {
     {"XChaCha20-Poly1305", "open", NULL, 0, EVP_aead_xchacha20_poly1305,
      AEAD_OPEN, op_aead_open},
     {"RNG", NULL, NULL, 0, NULL, AEAD_NONE, op_rand},
+    {"SHA256-pairs", NULL, &CRYPTO_primitive_sha256_batch, 1, NULL,
+     AEAD_NONE, op_sha256_pairs},
+    {"SHA256-batch-1KiB", NULL, &CRYPTO_primitive_sha256_batch, 0, NULL,
+     AEAD_NONE, op_sha256_batch_1k},
+    {"SHA512-pairs", NULL, &CRYPTO_primitive_sha512_batch, 1, NULL,
+     AEAD_NONE, op_sha512_pairs},
+    {"SHA512-batch-1KiB", NULL, &CRYPTO_primitive_sha512_batch, 0, NULL,
+     AEAD_NONE, op_sha512_batch_1k},
 };
 
 #define kNumItems (sizeof(kItems) / sizeof(kItems[0]))
@@ -513,6 +591,7 @@ struct speed_options {
   int margin_set;
   int peers;        // -peers: print how to run the peer benchmarks
   unsigned threads;
+  int chunks_given;  // -chunks was on the command line
 };
 
 // kPeers lists the benchmarks that compare this library with others it
@@ -530,6 +609,9 @@ static const struct {
     {"util/poly1305_bench/run.sh BUILD [ROUNDS]",
      "one-shot Poly1305 against OpenSSL 3 and libsodium (ROWS=... adds a "
      "per-row TSC table)"},
+    {"util/batch_bench/run.sh BUILD [HASHTREE_BUILD] [ROUNDS]",
+     "batch hashing (SHA256_hash_pairs, SHA256_batch, SHA512_hash_pairs) "
+     "against the one-message loop and hashtree's kernels"},
     {"BUILD/rand_bench [SECONDS]",
      "RAND_bytes against glibc's arc4random_buf, and its thread scaling"},
 };
@@ -542,6 +624,19 @@ static void print_peers(FILE *out) {
   for (size_t i = 0; i < sizeof(kPeers) / sizeof(kPeers[0]); i++) {
     fprintf(out, "  %s\n      %s\n", kPeers[i].command, kPeers[i].what);
   }
+}
+
+// item_chunks returns the chunk sizes `item` runs at and sets `*num`.
+static const size_t *item_chunks(const struct speed_options *opts,
+                                 const struct speed_item *item, size_t *num) {
+  for (size_t i = 0; i < sizeof(kItemChunks) / sizeof(kItemChunks[0]); i++) {
+    if (kItemChunks[i].op == item->op && !opts->chunks_given) {
+      *num = kItemChunks[i].num_chunks;
+      return kItemChunks[i].chunks;
+    }
+  }
+  *num = opts->num_chunks;
+  return opts->chunks;
 }
 
 static void speed_usage(FILE *out) {
@@ -634,6 +729,11 @@ static int parse_list(const char *value, char **out_buf, char ***out_items,
 // substring of "NAME[ SUFFIX]" or of the full "NAME (LEN bytes)[ SUFFIX]".
 static int matches(const struct speed_options *opts,
                    const struct speed_item *item, size_t len) {
+  for (size_t i = 0; i < sizeof(kItemChunks) / sizeof(kItemChunks[0]); i++) {
+    if (kItemChunks[i].op == item->op && len < kItemChunks[i].min_len) {
+      return 0;
+    }
+  }
   if (opts->filters == NULL) {
     return 1;
   }
@@ -701,9 +801,11 @@ static int run_normal(const struct speed_options *opts) {
   }
   int ok = 1;
   for (size_t i = 0; i < kNumItems && ok; i++) {
-    for (size_t c = 0; c < opts->num_chunks && ok; c++) {
+    size_t num_chunks;
+    const size_t *chunks = item_chunks(opts, &kItems[i], &num_chunks);
+    for (size_t c = 0; c < num_chunks && ok; c++) {
       const struct speed_item *item = &kItems[i];
-      size_t len = opts->chunks[c];
+      size_t len = chunks[c];
       if (!matches(opts, item, len)) {
         continue;
       }
@@ -732,8 +834,10 @@ static int run_normal(const struct speed_options *opts) {
 // item_selected returns one if `opts` selects `item` at some chunk size.
 static int item_selected(const struct speed_options *opts,
                          const struct speed_item *item) {
-  for (size_t c = 0; c < opts->num_chunks; c++) {
-    if (matches(opts, item, opts->chunks[c])) {
+  size_t num_chunks;
+  const size_t *chunks = item_chunks(opts, item, &num_chunks);
+  for (size_t c = 0; c < num_chunks; c++) {
+    if (matches(opts, item, chunks[c])) {
       return 1;
     }
   }
@@ -795,8 +899,10 @@ static int impls_table(const struct speed_options *opts,
                                                             : "cycles/byte");
   static double mbs[kMaxImplRounds][kMaxImplRows];
   static double per_byte[kMaxImplRounds][kMaxImplRows];
-  for (size_t c = 0; c < opts->num_chunks; c++) {
-    size_t len = opts->chunks[c];
+  size_t num_chunks;
+  const size_t *chunks = item_chunks(opts, item, &num_chunks);
+  for (size_t c = 0; c < num_chunks; c++) {
+    size_t len = chunks[c];
     if (!matches(opts, item, len)) {
       continue;
     }
@@ -1035,6 +1141,7 @@ int tool_speed(int argc, char **argv) {
         goto out;
       }
       opts.num_chunks = n;
+      opts.chunks_given = 1;
       i++;
     } else {
       fprintf(stderr, "speed: unknown %s '%s' (try 'bssl speed -help')\n",

@@ -35,7 +35,7 @@ case $seconds in
 esac
 
 src_dir=$(cd "$(dirname "$0")/.." && pwd)
-targets=${FUZZ_TARGETS:-"sha hmac hkdf chacha20 poly1305 aead aead_open aead_alias"}
+targets=${FUZZ_TARGETS:-"sha sha_batch hmac hkdf chacha20 poly1305 aead aead_open aead_alias"}
 work="$build_dir/fuzz-work"
 mkdir -p "$work" || exit 2
 

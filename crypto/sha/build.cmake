@@ -5,7 +5,9 @@ list(APPEND CRYPTO_SOURCES
   crypto/sha/sha1.c
   crypto/sha/sha256.c
   crypto/sha/sha512.c
+  crypto/sha/sha_batch.c
 )
 list(APPEND CRYPTO_TEST_SOURCES
   crypto/sha/sha_test.cc
+  crypto/sha/sha_batch_test.cc
 )

@@ -278,6 +278,45 @@ struct sha512_state_st {
   uint8_t data[SHA512_CBLOCK];
 };
 
+// Batch hashing.
+//
+// These hash many independent messages in one call, for Merkle trees,
+// content-addressed stores and hash-based signatures. Where the CPU allows,
+// several messages are hashed at once in the lanes of vector registers;
+// every result equals what SHA256() or SHA512() gives for that message.
+// They allocate nothing and cannot fail. `n` may be zero, in which case
+// nothing is read or written (and the pointers may be NULL).
+
+// SHA256_hash_pairs writes, for each i < `n`, the SHA-256 digest of the 64
+// bytes at `in` + 64*i to `out` + 32*i: the parent nodes of `n` pairs of
+// 32-byte child digests in a binary Merkle tree whose nodes are the SHA-256
+// of their two children concatenated. `out` may equal `in`, so a tree
+// layer can be computed in place; otherwise the 32*`n` bytes at `out` must
+// not overlap the 64*`n` bytes at `in`.
+OPENSSL_EXPORT void SHA256_hash_pairs(uint8_t *out, const uint8_t *in,
+                                      size_t n);
+
+// SHA256_batch writes, for each i < `n`, the SHA-256 digest of the
+// `lens[i]` bytes at `ins[i]` to `out` + 32*i. The lengths may differ;
+// `ins[i]` may be NULL when `lens[i]` is zero, and several entries may
+// point to the same bytes. The 32*`n` bytes at `out` must not overlap any
+// input, nor the `ins` and `lens` arrays.
+OPENSSL_EXPORT void SHA256_batch(uint8_t *out, const uint8_t *const *ins,
+                                 const size_t *lens, size_t n);
+
+// SHA512_hash_pairs writes, for each i < `n`, the SHA-512 digest of the
+// 128 bytes at `in` + 128*i to `out` + 64*i (the Merkle parent of two
+// 64-byte children). `out` may equal `in`; otherwise the 64*`n` bytes at
+// `out` must not overlap the 128*`n` bytes at `in`.
+OPENSSL_EXPORT void SHA512_hash_pairs(uint8_t *out, const uint8_t *in,
+                                      size_t n);
+
+// SHA512_batch writes, for each i < `n`, the SHA-512 digest of the
+// `lens[i]` bytes at `ins[i]` to `out` + 64*i, with the rules of
+// SHA256_batch.
+OPENSSL_EXPORT void SHA512_batch(uint8_t *out, const uint8_t *const *ins,
+                                 const size_t *lens, size_t n);
+
 #if defined(__cplusplus)
 }  // extern "C"
 #endif

@@ -3,6 +3,7 @@
 add_perlasm(x86_64 ${CMAKE_CURRENT_LIST_DIR}/sha1-x86_64.pl)
 add_perlasm(x86_64 ${CMAKE_CURRENT_LIST_DIR}/sha256-x86_64.pl)
 add_perlasm(x86_64 ${CMAKE_CURRENT_LIST_DIR}/sha512-x86_64.pl)
+add_perlasm(x86_64 ${CMAKE_CURRENT_LIST_DIR}/sha2-mb-x86_64.pl)
 add_perlasm(aarch64 ${CMAKE_CURRENT_LIST_DIR}/sha1-armv8.pl)
 add_perlasm(aarch64 ${CMAKE_CURRENT_LIST_DIR}/sha256-armv8.pl)
 add_perlasm(aarch64 ${CMAKE_CURRENT_LIST_DIR}/sha512-armv8.pl)

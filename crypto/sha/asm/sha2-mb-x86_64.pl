@@ -1,0 +1,730 @@
+#!/usr/bin/env perl
+# Copyright 2026 The project authors.
+#
+# sha2-mb-x86_64.pl: multi-buffer SHA-256 and SHA-512 for x86-64 with
+# AVX-512: one independent message per vector lane (FIPS 180-4 §6.2, §6.4).
+# Usage: perl sha2-mb-x86_64.pl FLAVOUR OUTPUT
+#
+# Entry points (C declarations and contracts in crypto/sha/sha_batch.h):
+#
+#   sha256_mb_avx512_x16(uint32_t state[8 * 16], const uint8_t *const in[16],
+#                        size_t num_blocks)
+#   sha512_mb_avx512_x8(uint64_t state[8 * 8], const uint8_t *const in[8],
+#                       size_t num_blocks)
+#       Lane l compresses `num_blocks` blocks from in[l], in[l] + B, ...
+#       (B = 64 or 128 bytes) into its chaining value, stored transposed:
+#       H_j of lane l is state[j * LANES + l]. The pointers are read, not
+#       updated.
+#   sha256_pairs_avx512_x16(uint8_t *out, const uint8_t *in, size_t n16)
+#   sha512_pairs_avx512_x8(uint8_t *out, const uint8_t *in, size_t n8)
+#       For 16 (8) messages of 64 (128) bytes each, consecutive at `in`,
+#       write their SHA-256 (SHA-512) digests, consecutive, to `out`;
+#       `n16` (`n8`) such groups. Every group's input is read before its
+#       digests are written, and group g writes below group g+1's input,
+#       so out == in works (a Merkle layer computed in place).
+#
+# Plan. The 32 zmm registers are split in three:
+#   zmm0-zmm7    the working variables a..h of every lane (one word per lane)
+#   zmm8-zmm15   temporaries (round: 8-11, message schedule: 12-15)
+#   zmm16-zmm31  the message schedule W[t mod 16], one word per lane
+# A round (§6.2.2 step 3) is 17 vector operations plus two register copies:
+#   T1 = h + W[t] + K[t] + Σ1(e) + Ch(e,f,g)   3 rotates + 1 vpternlog (Σ1),
+#                                              copy + 1 vpternlog (Ch), 4 adds
+#                                              (K[t] an embedded broadcast)
+#   d += T1;  h = T1 + Σ0(a) + Maj(a,b,c)      3 rotates + 1 vpternlog (Σ0),
+#                                              copy + 1 vpternlog (Maj), 3 adds
+# and the schedule W[t] = σ1(W[t-2]) + W[t-7] + σ0(W[t-15]) + W[t-16]
+# (t >= 16) 11 more: 2 rotates + 1 shift + 1 vpternlog per σ, 3 adds. The
+# names a..h rotate from round to round, so nothing moves. The schedule of
+# round t is emitted just before it; it depends only on W, so the
+# out-of-order core runs it beside the round chain.
+#
+# The message words arrive as rows (one message per register) and are
+# transposed to columns (one word of every message per register): for
+# SHA-256 16x16 dwords in four shuffle passes (vpunpck{l,h}dq,
+# vpunpck{l,h}qdq, two of vshufi64x2), 64 shuffles a block; for SHA-512 two
+# 8x8 qword transposes of three passes, 48 shuffles. Each pass reads one
+# bank of 16 registers and writes the other, so nothing is spilled. The
+# digests of the pairs functions go back the same way (32 and 24 shuffles).
+#
+# The pairs functions: the second block of a 64-byte (128-byte) message is
+# the padding block 0x80 0 ... 0 || 512 (1024) as a 64-bit (128-bit)
+# length, the same for every message, so its W[t] + K[t] is a constant
+# table (computed below) and its rounds have no schedule: 16 operations
+# and the two copies.
+#
+# Bound and measurements. AMD Zen 5 (family 26) KVM guest, TSC 2.096 GHz
+# (core cycles ~ TSC ticks x 1.77), shared with ~7 other jobs (load average
+# 12-24), so every figure is a minimum of lfence-fenced rdtsc over many
+# calls (util/batch_bench and scratch harnesses), medians of 5 rounds.
+# Throughput of independent zmm operations here: vpaddd, vpxord,
+# vpternlogd 0.21-0.23 ticks each (~2.5 a core cycle), vprord, vpsrld,
+# vpshufb 0.36; latency 2 cycles. A message-block round is 19 + 11
+# (schedule) operations, 12 of them rotates/shifts; a padding round 18
+# (6): ~3050 operations a group of 16 messages including the transposes,
+# which at ~3.5 a TSC tick is the ~860 ticks measured. So the lanes are
+# bound by vector ALU throughput, not by the 8-cycle round chain (with a
+# 10-cycle chain, the order before this one, a group took 4% longer).
+#
+# | function (SHA-256 unless named)  | ticks a message | vs SHA256() loop |
+# |----------------------------------|-----------------|------------------|
+# | pairs_avx512_x16                 | 55-57           | 2.8x             |
+# | pairs_avx512_shani_x20           | 49-51           | 3.1x             |
+# | mb_avx512_x16, 1 KiB messages    | ~520 (17 blocks)| 2.8-2.9x         |
+# | pairs_shani_x2 / x1              | ~102 / ~118     | 1.5x / 1.3x      |
+# | SHA512: pairs_avx512_x8          | 137-143         | 4.9-6.2x         |
+# | hashtree avx512_x16 (same run)   | 56-59           |                  |
+#
+# The SHA-NI streams: sha256rnds2 issues at most one per ~2.5 cycles here
+# (eight independent chains: 1.42 ticks each), so a second stream gains
+# only ~15%. Beside the lanes they are nearly free: 4 chains of sha256rnds2
+# plus 24 zmm operations take 6.0 ticks an iteration against 5.1 and 4.8
+# alone. Two streams of two messages during the lanes' padding block (x20)
+# cost ~25 ticks a message; one or three messages a stream measured 51-52
+# and 53. Running the streams during the message block as well, with that
+# block's schedule moved to the frame so that the lanes fit in zmm16-31,
+# measured no better (x24: 50.6-51.7; x26-x30: 57-60): the extra loads and
+# stores and the SHA-NI schedule instructions take the vector ports.
+#
+# Object size: 105 KB of code (every round unrolled; sha256_mb 12.6 KB,
+# sha256_pairs 20.8, the x20 hybrid 26.2, sha512_mb 15.8, sha512_pairs
+# 25.8, SHA-NI 3.9) + 2.6 KB of tables.
+
+use strict;
+use warnings;
+use FindBin;
+use lib "$FindBin::Bin/../../perlasm";
+use lib "$FindBin::Bin";
+use Math::BigInt;
+use SHAConstants;
+require "x86_64-xlate.pl";
+
+my ($flavour, $output) = @ARGV;
+
+sub text { return join('', map { "\t$_\n" } @_); }
+
+# The two hashes, described by their word size and the constants of FIPS
+# 180-4 §4.1.2/§4.1.3 (rotation and shift counts), §4.2 and §5.3.
+my %SHA256 = (
+  name => 'sha256', bits => 32, lanes => 16, rounds => 64, block => 64,
+  S0 => [2, 13, 22], S1 => [6, 11, 25], s0 => [7, 18, 3], s1 => [17, 19, 10],
+  K => [map { Math::BigInt->new($_) } @SHAConstants::K256],
+  IV => [map { Math::BigInt->from_hex($_) } qw(6a09e667 bb67ae85 3c6ef372
+         a54ff53a 510e527f 9b05688c 1f83d9ab 5be0cd19)],
+);
+my %SHA512 = (
+  name => 'sha512', bits => 64, lanes => 8, rounds => 80, block => 128,
+  S0 => [28, 34, 39], S1 => [14, 18, 41], s0 => [1, 8, 7], s1 => [19, 61, 6],
+  K => [map { Math::BigInt->from_hex($_) } @SHAConstants::K512],
+  IV => [map { Math::BigInt->from_hex($_) } qw(6a09e667f3bcc908
+         bb67ae8584caa73b 3c6ef372fe94f82b a54ff53a5f1d36f1 510e527fade682d1
+         9b05688c2b3e6c1f 1f83d9abfb41bd6b 5be0cd19137e2179)],
+);
+
+# Instruction suffix: d (dword lanes) or q (qword lanes).
+sub sfx { my ($p) = @_; return $p->{bits} == 32 ? 'd' : 'q'; }
+
+my @ST = map { "%zmm$_" } 0 .. 7;          # a..h
+my @RT = map { "%zmm$_" } 8 .. 15;         # round temporaries
+my @MT = map { "%zmm$_" } 8 .. 11;         # schedule temporaries (shared)
+my @W = map { "%zmm$_" } 16 .. 31;         # W[t mod 16]
+
+# --- Constants computed here ---------------------------------------------------
+
+# The padding block's W[t] + K[t] for a message of exactly one block: word 0
+# is 0x80 << (bits - 8), the last word the length in bits, the rest zero.
+sub pad_wk {
+  my ($p) = @_;
+  my $bits = $p->{bits};
+  my $mod = Math::BigInt->new(1)->blsft($bits);
+  my $rotr = sub {
+    my ($x, $n) = @_;
+    return ($x->copy->brsft($n) | $x->copy->blsft($bits - $n)) % $mod;
+  };
+  my $shr = sub { my ($x, $n) = @_; return $x->copy->brsft($n); };
+  my @w = map { Math::BigInt->new(0) } 0 .. 15;
+  $w[0] = Math::BigInt->new(0x80)->blsft($bits - 8);
+  $w[15] = Math::BigInt->new(8 * $p->{block});
+  for my $t (16 .. $p->{rounds} - 1) {
+    my ($x, $y) = ($w[$t - 15], $w[$t - 2]);
+    my $s0 = $rotr->($x, $p->{s0}[0]) ^ $rotr->($x, $p->{s0}[1]) ^
+             $shr->($x, $p->{s0}[2]);
+    my $s1 = $rotr->($y, $p->{s1}[0]) ^ $rotr->($y, $p->{s1}[1]) ^
+             $shr->($y, $p->{s1}[2]);
+    $w[$t] = ($s1 + $w[$t - 7] + $s0 + $w[$t - 16]) % $mod;
+  }
+  return map { ($w[$_] + $p->{K}[$_]) % $mod } 0 .. $p->{rounds} - 1;
+}
+
+# Data lines of numbers, four a line.
+sub words {
+  my ($p, @v) = @_;
+  my $dir = $p->{bits} == 32 ? '.long' : '.quad';
+  my $digits = $p->{bits} / 4;
+  my $c = '';
+  while (my @g = splice(@v, 0, 4)) {
+    $c .= "\t$dir\t" . join(', ', map {
+      my $h = $_->as_hex; $h =~ s/^0x//; '0x' . ('0' x ($digits - length $h)) . $h
+    } @g) . "\n";
+  }
+  return $c;
+}
+
+# --- Rounds ---------------------------------------------------------------------
+
+# round(P, T, V, WK): round t with the working variables named V = [a..h].
+# WK is either ['reg', W register] (K[t] added from the table) or ['pad']
+# (W[t] + K[t] of the padding block, from its table).
+#
+# Every vector operation here takes 2 cycles on Zen 5, so the order is
+# chosen for the two dependency chains between rounds, e -> e' and
+# a -> a'. Ch(e,f,g) = e ? f : g (vpternlog 0xca) and Maj(a,b,c) (0xe8)
+# each work on a copy of e or a. (Forming f ^ g and b ^ c from older values
+# instead, then Ch = (e & (f^g)) ^ g (0x6a) and Maj = (b^c) ? a : b
+# (0xca), keeps the copies off the chains but measured 3-5% slower: a copy
+# costs an issue slot like any operation here, and the chains are not what
+# bounds these functions; see the header.) With u = h + W[t] + K[t] +
+# Ch(e,f,g) ready soon after e:
+#   T1 = u + Σ1(e)            e + 6
+#   e' = d + T1               e + 8
+#   a' = (T1 + Maj) + Σ0(a)   a + 8 (a runs 2 cycles behind e)
+# so a round is 8 cycles of latency (a 10-cycle order measured 4% slower).
+sub round {
+  my ($p, $t, $v, $wk, $rt) = @_;
+  my @RT = @{ $rt // \@RT };
+  my ($a, $b, $c, $d, $e, $f, $g, $h) = @$v;
+  my $s = sfx($p);
+  my $n = $p->{lanes};
+  my $sz = $p->{bits} / 8;
+  my $name = $p->{name};
+  my ($s1, $ch, $s0, $mj) = @RT;
+  my @i;
+  # f ^ g and b ^ c, from values of earlier rounds.
+  push @i, "vmovdqa64\t$e, $ch",
+           "vmovdqa64\t$a, $mj";
+  # h += W[t] + K[t]: h is e of three rounds ago, so this is off the chains.
+  if ($wk->[0] eq 'reg') {
+    push @i, "vpadd$s\t$wk->[1], $h, $h",
+             "vpadd$s\t.L${name}_mb_K+" . ($sz * $t) . "(%rip){1to$n}, $h, $h";
+  } else {
+    push @i, "vpadd$s\t.L${name}_pad_WK+" . ($sz * $t) . "(%rip){1to$n}, $h, $h";
+  }
+  # Ch(e,f,g); u = h + Ch.
+  push @i, "vpternlog$s\t\$0xca, $g, $f, $ch",
+           "vpadd$s\t$ch, $h, $h";
+  # Σ1(e) = ROTR^S1[0](e) ^ ROTR^S1[1](e) ^ ROTR^S1[2](e); T1 = u + Σ1(e).
+  push @i, "vpror$s\t\$$p->{S1}[0], $e, $s1",
+           "vpror$s\t\$$p->{S1}[1], $e, $RT[4]",
+           "vpror$s\t\$$p->{S1}[2], $e, $RT[5]",
+           "vpternlog$s\t\$0x96, $RT[5], $RT[4], $s1",
+           "vpadd$s\t$s1, $h, $h";
+  # e' = d + T1.
+  push @i, "vpadd$s\t$h, $d, $d";
+  # Maj(a,b,c), Σ0(a); a' = T1 + Maj + Σ0(a), in h's register.
+  push @i, "vpternlog$s\t\$0xe8, $c, $b, $mj",
+           "vpror$s\t\$$p->{S0}[0], $a, $s0",
+           "vpror$s\t\$$p->{S0}[1], $a, $RT[6]",
+           "vpror$s\t\$$p->{S0}[2], $a, $RT[7]",
+           "vpternlog$s\t\$0x96, $RT[7], $RT[6], $s0",
+           "vpadd$s\t$mj, $h, $h",
+           "vpadd$s\t$s0, $h, $h";
+  return @i;
+}
+
+# schedule(P, T): W[t] = σ1(W[t-2]) + W[t-7] + σ0(W[t-15]) + W[t-16], in
+# place of W[t-16] in the ring.
+sub schedule {
+  my ($p, $t) = @_;
+  my $s = sfx($p);
+  my ($w16, $w15, $w7, $w2) = map { $W[($t - $_) % 16] } 16, 15, 7, 2;
+  return (
+    # σ0(W[t-15]) = ROTR^s0[0] ^ ROTR^s0[1] ^ SHR^s0[2]
+    "vpror$s\t\$$p->{s0}[0], $w15, $MT[0]",
+    "vpror$s\t\$$p->{s0}[1], $w15, $MT[1]",
+    "vpsrl$s\t\$$p->{s0}[2], $w15, $MT[2]",
+    "vpternlog$s\t\$0x96, $MT[2], $MT[1], $MT[0]",
+    # σ1(W[t-2])
+    "vpror$s\t\$$p->{s1}[0], $w2, $MT[1]",
+    "vpror$s\t\$$p->{s1}[1], $w2, $MT[2]",
+    "vpsrl$s\t\$$p->{s1}[2], $w2, $MT[3]",
+    "vpternlog$s\t\$0x96, $MT[3], $MT[2], $MT[1]",
+    "vpadd$s\t$MT[0], $w16, $w16",
+    "vpadd$s\t$w7, $w16, $w16",
+    "vpadd$s\t$MT[1], $w16, $w16",
+  );
+}
+
+# All the rounds of one block: with the message schedule in @W, or (PAD)
+# of the padding block.
+sub all_rounds { return text(all_rounds_list(@_)); }
+
+# all_rounds_list(P, PAD[, STATE, TEMPS]): the same as a list, optionally
+# with the working variables and temporaries in other registers.
+sub all_rounds_list {
+  my ($p, $pad, $st, $rt) = @_;
+  my @st = @{ $st // \@ST };
+  my @v = @st;
+  my @i;
+  for my $t (0 .. $p->{rounds} - 1) {
+    if ($pad) {
+      push @i, round($p, $t, \@v, ['pad'], $rt);
+    } else {
+      push @i, schedule($p, $t) if $t >= 16;
+      push @i, round($p, $t, \@v, ['reg', $W[$t % 16]]);
+    }
+    # The new a is in h's register, the new e in d's: rename.
+    @v = ($v[7], @v[0 .. 6]);
+  }
+  # rounds is a multiple of 8, so the names are back in place.
+  die unless $v[0] eq $st[0];
+  return @i;
+}
+
+# --- Transposition --------------------------------------------------------------
+#
+# Notation: a register holds four 128-bit chunks c = 0..3.
+# vshufi64x2 $imm, S2, S1, D puts S1's chunks imm[1:0], imm[3:2] in D's
+# chunks 0, 1 and S2's chunks imm[5:4], imm[7:6] in D's 2, 3.
+
+# chunks4(A[0..3] -> D[0..15 step]): the last two passes. Input: four
+# registers Vg, g = 0..3, each with (for some word index r) in chunk c the
+# elements of rows 4g.. (or 2g..) for word c*K + r. Output: D[c] holds
+# chunk c of V0, V1, V2, V3 in order: word c*K + r of every row.
+sub chunks4 {
+  my ($v, $tmp, $d) = @_;    # $v: 4 inputs, $tmp: 4 scratch, $d: 4 outputs
+  return (
+    "vshufi64x2\t\$0x44, $v->[1], $v->[0], $tmp->[0]",    # V0[0] V0[1] V1[0] V1[1]
+    "vshufi64x2\t\$0xee, $v->[1], $v->[0], $tmp->[1]",    # V0[2] V0[3] V1[2] V1[3]
+    "vshufi64x2\t\$0x44, $v->[3], $v->[2], $tmp->[2]",
+    "vshufi64x2\t\$0xee, $v->[3], $v->[2], $tmp->[3]",
+    "vshufi64x2\t\$0x88, $tmp->[2], $tmp->[0], $d->[0]",  # V0[0] V1[0] V2[0] V3[0]
+    "vshufi64x2\t\$0xdd, $tmp->[2], $tmp->[0], $d->[1]",  # chunk 1 of each
+    "vshufi64x2\t\$0x88, $tmp->[3], $tmp->[1], $d->[2]",
+    "vshufi64x2\t\$0xdd, $tmp->[3], $tmp->[1], $d->[3]",
+  );
+}
+
+my @BA = map { "%zmm$_" } 0 .. 15;     # bank A
+my @BB = @W;                           # bank B
+
+# --- Functions --------------------------------------------------------------------
+
+sub bswap_label { my ($p) = @_; return ".L$p->{name}_mb_bswap(%rip)"; }
+
+# load_block(P, ADDR): the rows of one block of every lane into their
+# registers (ADDR->(lane, part) gives the address of 64 bytes), byte-swapped
+# to big-endian words, transposed into @W.
+sub load_block {
+  my ($p, $addr) = @_;
+  my @i;
+  if ($p->{bits} == 32) {
+    # Rows into bank B, four passes B->A->B->A->B.
+    push @i, map { "vmovdqu32\t" . $addr->($_, 0) . ", $BB[$_]" } 0 .. 15;
+    push @i, "vmovdqa64\t" . bswap_label($p) . ", $BA[0]";
+    push @i, map { "vpshufb\t$BA[0], $BB[$_], $BB[$_]" } 0 .. 15;
+    for my $k (0 .. 7) {
+      push @i, "vpunpckldq\t$BB[2*$k+1], $BB[2*$k], $BA[2*$k]",
+               "vpunpckhdq\t$BB[2*$k+1], $BB[2*$k], $BA[2*$k+1]";
+    }
+    for my $g (0 .. 3) {
+      my @a = @BA[4*$g .. 4*$g+3];
+      push @i, "vpunpcklqdq\t$a[2], $a[0], $BB[4*$g]",
+               "vpunpckhqdq\t$a[2], $a[0], $BB[4*$g+1]",
+               "vpunpcklqdq\t$a[3], $a[1], $BB[4*$g+2]",
+               "vpunpckhqdq\t$a[3], $a[1], $BB[4*$g+3]";
+    }
+    # Now BB[4g+r] chunk c = word 4c+r of rows 4g..4g+3. For each r, pass 3
+    # writes A[4r..4r+3] and pass 4 W[r], W[4+r], W[8+r], W[12+r] (whose
+    # old contents, BB[r..], were read by pass 3 of an earlier or this r:
+    # W[4c+r] = BB[4c+r] is input of pass 3 for the same r only).
+    for my $r (0 .. 3) {
+      push @i, chunks4([map { $BB[4*$_+$r] } 0 .. 3], [@BA[4*$r .. 4*$r+3]],
+                       [map { $W[4*$_+$r] } 0 .. 3]);
+    }
+  } else {
+    # SHA-512: lane l's words 0-7 in A[l], words 8-15 in A[8+l]; per half
+    # an 8x8 qword transpose, passes A->B->A->B.
+    push @i, map { "vmovdqu64\t" . $addr->($_ % 8, int($_ / 8)) . ", $BA[$_]" } 0 .. 15;
+    push @i, "vmovdqa64\t" . bswap_label($p) . ", $BB[0]";
+    push @i, map { "vpshufb\t$BB[0], $BA[$_], $BA[$_]" } 0 .. 15;
+    for my $half (0, 1) {
+      my @r = @BA[8*$half .. 8*$half+7];
+      my @v = @BB[8*$half .. 8*$half+7];
+      # Pass 1: V[2k+q] chunk c = word 2c+q of rows 2k, 2k+1.
+      for my $k (0 .. 3) {
+        push @i, "vpunpcklqdq\t$r[2*$k+1], $r[2*$k], $v[2*$k]",
+                 "vpunpckhqdq\t$r[2*$k+1], $r[2*$k], $v[2*$k+1]";
+      }
+    }
+    for my $half (0, 1) {
+      my @v = @BB[8*$half .. 8*$half+7];
+      # Passes 2, 3 for q = 0, 1: W[8*half + 2c + q].
+      for my $q (0, 1) {
+        push @i, chunks4([map { $v[2*$_+$q] } 0 .. 3],
+                         [@BA[8*$half+4*$q .. 8*$half+4*$q+3]],
+                         [map { $W[8*$half + 2*$_ + $q] } 0 .. 3]);
+      }
+    }
+  }
+  return text(@i);
+}
+
+sub mb_function {
+  my ($p) = @_;
+  my ($name, $n, $s, $sz) = ($p->{name}, $p->{lanes}, sfx($p), $p->{bits} / 8);
+  my $fn = "$p->{name}_mb_avx512_x$n";
+  my ($state, $in, $num) = ('%rdi', '%rsi', '%rdx');
+  my ($off, $ptr) = ('%r8', '%rax');
+  my $c = X86_64Xlate::function_begin($fn, args => 3, xmm => [6 .. 15]);
+  $c .= text("testq\t$num, $num", "jz\t.L${fn}_done", "xorl\t%r8d, %r8d");
+  $c .= ".L${fn}_loop:\n";
+  # For SHA-256 each row needs its lane's pointer; load them one at a time
+  # into %rax, %rcx, %r9.. as the rows are fetched.
+  my @i;
+  $c .= load_block($p, sub {
+    my ($lane, $part) = @_;
+    # The pointer is loaded by a separate instruction placed before.
+    return "__PTR${lane}_$part";
+  });
+  # Replace the placeholders: each becomes a load of the pointer into %rax
+  # followed by the row load through it.
+  $c =~ s/^\t(vmovdqu(?:32|64))\t__PTR(\d+)_(\d+), (%zmm\d+)\n/
+      "\tmovq\t" . (8 * $2) . "($in), $ptr\n\t$1\t" . ($3 * 64) . "($ptr,$off), $4\n"/gme;
+  # The chaining values.
+  $c .= text(map { "vmovdqu64\t" . (64 * $_) . "($state), $ST[$_]" } 0 .. 7);
+  $c .= all_rounds($p, 0);
+  # H(i) = H(i-1) + the working variables.
+  $c .= text(map { ("vpadd$s\t" . (64 * $_) . "($state), $ST[$_], $ST[$_]",
+                    "vmovdqu64\t$ST[$_], " . (64 * $_) . "($state)") } 0 .. 7);
+  $c .= text("addq\t\$$p->{block}, $off", "decq\t$num", "jnz\t.L${fn}_loop");
+  $c .= ".L${fn}_done:\n";
+  $c .= text("vzeroupper");
+  $c .= X86_64Xlate::epilogue();
+  $c .= X86_64Xlate::function_end();
+  return $c;
+}
+
+# store_digests(P, OUT): the working variables (+ feed-forward done) of
+# every lane byte-swapped and written as consecutive digests at OUT.
+sub store_digests {
+  my ($p, $out) = @_;
+  my @i;
+  push @i, "vmovdqa64\t" . bswap_label($p) . ", $BA[8]";
+  push @i, map { "vpshufb\t$BA[8], $ST[$_], $ST[$_]" } 0 .. 7;
+  if ($p->{bits} == 32) {
+    # 8 words x 16 lanes -> 16 digests of 8 words. Pass 1: T[2k], T[2k+1]
+    # = (S2k, S2k+1) interleaved by dwords; pass 2: A_r (words 0-3) and
+    # B_r (words 4-7), chunk c = lane 4c+r; passes 3, 4: the digests of
+    # lanes 4c+r, 4c+r+1 (r = 0, 2) in one register.
+    my @t = @BB[0 .. 7];
+    for my $k (0 .. 3) {
+      push @i, "vpunpckldq\t$ST[2*$k+1], $ST[2*$k], $t[2*$k]",
+               "vpunpckhdq\t$ST[2*$k+1], $ST[2*$k], $t[2*$k+1]";
+    }
+    my @A = @BB[8 .. 11];
+    my @B = @BB[12 .. 15];
+    for my $h (0, 1) {
+      my ($dst, @s) = $h ? (\@B, @t[4 .. 7]) : (\@A, @t[0 .. 3]);
+      push @i, "vpunpcklqdq\t$s[2], $s[0], $dst->[0]",
+               "vpunpckhqdq\t$s[2], $s[0], $dst->[1]",
+               "vpunpcklqdq\t$s[3], $s[1], $dst->[2]",
+               "vpunpckhqdq\t$s[3], $s[1], $dst->[3]";
+    }
+    my @X = @BA[8 .. 11];     # X_r = A_r[0] A_r[1] B_r[0] B_r[1]
+    my @Y = @BA[12 .. 15];    # Y_r = A_r[2] A_r[3] B_r[2] B_r[3]
+    for my $r (0 .. 3) {
+      push @i, "vshufi64x2\t\$0x44, $B[$r], $A[$r], $X[$r]",
+               "vshufi64x2\t\$0xee, $B[$r], $A[$r], $Y[$r]";
+    }
+    for my $r (0, 2) {
+      for my $c (0 .. 3) {
+        my $src = $c < 2 ? \@X : \@Y;
+        my $imm = $c % 2 ? '0xdd' : '0x88';
+        # lanes 4c+r, 4c+r+1: digests at 32 * (4c + r)
+        push @i, "vshufi64x2\t\$$imm, $src->[$r+1], $src->[$r], $BB[0]",
+                 "vmovdqu64\t$BB[0], " . (32 * (4 * $c + $r)) . "($out)";
+      }
+    }
+  } else {
+    # 8 words x 8 lanes: one 8x8 qword transpose, column l = digest l.
+    my @v = @BB[0 .. 7];
+    for my $k (0 .. 3) {
+      push @i, "vpunpcklqdq\t$ST[2*$k+1], $ST[2*$k], $v[2*$k]",
+               "vpunpckhqdq\t$ST[2*$k+1], $ST[2*$k], $v[2*$k+1]";
+    }
+    for my $q (0, 1) {
+      my @d = map { $BB[8 + 2*$_ + $q] } 0 .. 3;    # digest 2c+q
+      push @i, chunks4([map { $v[2*$_+$q] } 0 .. 3], [@BA[8+4*$q .. 8+4*$q+3]], \@d);
+    }
+    push @i, map { "vmovdqu64\t$BB[8+$_], " . (64 * $_) . "($out)" } 0 .. 7;
+  }
+  return text(@i);
+}
+
+sub pairs_function {
+  my ($p) = @_;
+  my ($name, $n, $s, $sz) = ($p->{name}, $p->{lanes}, sfx($p), $p->{bits} / 8);
+  my $fn = "$p->{name}_pairs_avx512_x$n";
+  my ($out, $in, $num) = ('%rdi', '%rsi', '%rdx');
+  my $c = X86_64Xlate::function_begin($fn, args => 3, xmm => [6 .. 15]);
+  $c .= text("testq\t$num, $num", "jz\t.L${fn}_done");
+  $c .= ".L${fn}_loop:\n";
+  # Message l of the group is at in + l * block.
+  $c .= load_block($p, sub {
+    my ($lane, $part) = @_;
+    return ($lane * $p->{block} + 64 * $part) . "($in)";
+  });
+  # H(0) = IV in every lane.
+  $c .= text(map { "vpbroadcast$s\t.L${name}_mb_IV+" . ($sz * $_) . "(%rip), $ST[$_]" } 0 .. 7);
+  $c .= all_rounds($p, 0);
+  # H(1) = IV + the working variables; kept in W's registers (free now).
+  $c .= text(map { ("vpadd$s\t.L${name}_mb_IV+" . ($sz * $_) . "(%rip){1to$n}, $ST[$_], $ST[$_]",
+                    "vmovdqa64\t$ST[$_], $W[$_]") } 0 .. 7);
+  $c .= all_rounds($p, 1);
+  $c .= text(map { "vpadd$s\t$W[$_], $ST[$_], $ST[$_]" } 0 .. 7);
+  $c .= store_digests($p, $out);
+  $c .= text("addq\t\$" . ($n * $p->{block}) . ", $in",
+             "addq\t\$" . ($n * $p->{bits}) . ", $out",     # n digests of 8 words
+             "decq\t$num", "jnz\t.L${fn}_loop");
+  $c .= ".L${fn}_done:\n";
+  $c .= text("vzeroupper");
+  $c .= X86_64Xlate::epilogue();
+  $c .= X86_64Xlate::function_end();
+  return $c;
+}
+
+# shani_messages(STREAMS, IN, OUT, MOFF, OOFF): the instructions that hash
+# one 64-byte message per stream, stream s reading MOFF->[s](IN) and
+# writing its digest to OOFF->[s](OUT). The bswap mask must be in xmm15.
+sub shani_messages {
+  my ($streams, $in, $out, $moff, $ooff) = @_;
+  my @streams = map { { st => [@{ $_->{st} }], m => $_->{m} } } @$streams;
+  my $S = @streams;
+  my $wk = '%xmm0';
+  my $tmp = '%xmm13';
+  my $bswap = '%xmm15';
+  my @i;
+  for my $s (0 .. $S - 1) {
+    my $x = $streams[$s];
+    push @i, map { "movdqu\t" . ($moff->[$s] + 16 * $_) . "($in), $x->{m}[$_]" } 0 .. 3;
+    push @i, map { "pshufb\t$bswap, $x->{m}[$_]" } 0 .. 3;
+    # H(0) as {A,B,E,F}, {C,D,G,H}.
+    push @i, "movdqa\t.Lsha256_shani_IV(%rip), $x->{st}[0]",
+             "movdqa\t.Lsha256_shani_IV+16(%rip), $x->{st}[1]";
+  }
+  # The message block: sixteen groups of four rounds per stream, with the
+  # schedule W[t] = σ1(W[t-2]) + W[t-7] + σ0(W[t-15]) + W[t-16] formed by
+  # sha256msg1 (W[t-16] + σ0(W[t-15])), a palignr'd add of W[t-7] and
+  # sha256msg2 (+ σ1(W[t-2])) in the register of group g+1.
+  for my $g (0 .. 15) {
+    for my $x (@streams) {
+      my @m = @{ $x->{m} };
+      my $st = $x->{st};
+      my $cur = $m[$g % 4];
+      push @i, "movdqa\t$cur, $wk",
+               "paddd\t.Lsha256_mb_K+" . (16 * $g) . "(%rip), $wk",
+               "sha256rnds2\t$st->[0], $st->[1]";
+      @$st = reverse @$st;
+      if ($g + 1 >= 4 && $g + 1 <= 15) {
+        my ($next, $prev) = ($m[($g + 1) % 4], $m[($g + 3) % 4]);
+        push @i, "movdqa\t$cur, $tmp", "palignr\t\$4, $prev, $tmp",
+                 "paddd\t$tmp, $next", "sha256msg2\t$cur, $next";
+      }
+      push @i, "pshufd\t\$0x0e, $wk, $wk", "sha256rnds2\t$st->[0], $st->[1]";
+      @$st = reverse @$st;
+      push @i, "sha256msg1\t$cur, $m[($g + 3) % 4]" if $g >= 1 && $g + 3 <= 15;
+    }
+  }
+  # H(1) = H(0) + the state; kept in m[0], m[1] for the last feed-forward.
+  for my $x (@streams) {
+    push @i, "paddd\t.Lsha256_shani_IV(%rip), $x->{st}[0]",
+             "paddd\t.Lsha256_shani_IV+16(%rip), $x->{st}[1]",
+             "movdqa\t$x->{st}[0], $x->{m}[0]", "movdqa\t$x->{st}[1], $x->{m}[1]";
+  }
+  # The padding block: W[t]+K[t] from the table.
+  for my $r (0 .. 31) {
+    for my $x (@streams) {
+      push @i, "movdqa\t.Lsha256_shani_pad_WK+" . (16 * $r) . "(%rip), $wk",
+               "sha256rnds2\t$x->{st}[0], $x->{st}[1]";
+      @{ $x->{st} } = reverse @{ $x->{st} };
+    }
+  }
+  for my $s (0 .. $S - 1) {
+    my $x = $streams[$s];
+    my ($abef, $cdgh) = @{ $x->{st} };
+    push @i, "paddd\t$x->{m}[0], $abef", "paddd\t$x->{m}[1], $cdgh",
+             # Back to a..h order: {a,b,c,d}, {e,f,g,h}, then big-endian.
+             "pshufd\t\$0x1b, $abef, $abef",        # a b e f
+             "pshufd\t\$0xb1, $cdgh, $cdgh",        # g h c d
+             "movdqa\t$cdgh, $tmp",
+             "palignr\t\$8, $abef, $tmp",           # e f g h
+             "pblendw\t\$0xf0, $cdgh, $abef",       # a b c d
+             "pshufb\t$bswap, $abef", "pshufb\t$bswap, $tmp",
+             "movdqu\t$abef, " . $ooff->[$s] . "($out)",
+             "movdqu\t$tmp, " . ($ooff->[$s] + 16) . "($out)";
+  }
+  return @i;
+}
+
+# --- SHA-NI: S interleaved streams of the pairs shape ------------------------------
+#
+# sha256_pairs_shani_x1 / _x2(uint8_t *out, const uint8_t *in, size_t n):
+# n groups of S = 1 or 2 consecutive 64-byte messages to their digests
+# (out == in allowed, as for the AVX-512 function). Each stream is the
+# one-message SHA-NI algorithm (sha256-x86_64.pl's header explains the
+# {A,B,E,F}/{C,D,G,H} state halves): 32 dependent sha256rnds2 per block,
+# each needing its W[t]+K[t] pair in xmm0. The streams are emitted four
+# rounds at a time, one after the other; xmm0 and the palignr temporary are
+# shared and renamed by the core, so the chains of the streams overlap. The
+# padding block's W[t]+K[t] pairs are a table (.Lsha256_shani_pad_WK, one
+# 16-byte entry per sha256rnds2), so its rounds are a load and a
+# sha256rnds2 each. Three or more streams would need more than the 16 xmm
+# registers the legacy-SSE SHA instructions can name (6 per stream).
+sub shani_pairs {
+  my ($S) = @_;
+  my $fn = "sha256_pairs_shani_x$S";
+  my ($out, $in, $num) = ('%rdi', '%rsi', '%rdx');
+  my $wk = '%xmm0';
+  my $tmp = '%xmm13';
+  my $bswap = '%xmm15';
+  my @streams;
+  for my $s (0 .. $S - 1) {
+    my $b = 1 + 6 * $s;
+    push @streams, { st => ["%xmm$b", "%xmm" . ($b + 1)],
+                     m => [map { "%xmm" . ($b + 2 + $_) } 0 .. 3] };
+  }
+  my $c = X86_64Xlate::function_begin($fn, args => 3, xmm => [6 .. 15]);
+  $c .= text("testq\t$num, $num", "jz\t.L${fn}_done",
+             "movdqa\t.Lsha256_shani_bswap(%rip), $bswap");
+  $c .= ".L${fn}_loop:\n";
+  $c .= text(shani_messages(\@streams, $in, $out, [map { 64 * $_ } 0 .. $S - 1],
+                            [map { 32 * $_ } 0 .. $S - 1]));
+  $c .= text("addq\t\$" . (64 * $S) . ", $in", "addq\t\$" . (32 * $S) . ", $out",
+             "decq\t$num", "jnz\t.L${fn}_loop");
+  $c .= ".L${fn}_done:\n";
+  $c .= X86_64Xlate::epilogue();
+  $c .= X86_64Xlate::function_end();
+  return $c;
+}
+
+# --- AVX-512 lanes beside SHA-NI streams ------------------------------------------
+#
+# sha256_pairs_avx512_shani_x(16+2K)(uint8_t *out, const uint8_t *in,
+# size_t n): n groups of 16 + 2K consecutive 64-byte messages; messages
+# 0..15 go through the AVX-512 lanes as in sha256_pairs_avx512_x16,
+# messages 16.. through two SHA-NI streams, K messages each. The SHA
+# instructions execute beside the vector ALUs (measured here: 4 sha256rnds2
+# chains plus 24 independent zmm operations take 6.0 TSC ticks an
+# iteration, against 5.1 and 4.8 alone), so the streams' messages cost
+# little while the lanes run. The SHA-NI state lives in xmm0-xmm15, so it
+# can only run while the lanes stay in zmm16-zmm31: during the padding
+# block, whose state is moved to zmm16-zmm23 (temporaries zmm24-zmm31, H(1)
+# in the frame for the feed-forward). A vzeroupper before that part leaves
+# the upper halves of zmm0-zmm15 zero, so the legacy-SSE SHA-NI code does
+# not merge into dirty registers. Every input of the group is read before
+# the first digest of it is written, and the digests of group g end below
+# the input of group g+1, so out == in works.
+sub hybrid_pairs {
+  my ($K) = @_;
+  my $p = \%SHA256;
+  my $N = 16 + 2 * $K;
+  my $fn = "sha256_pairs_avx512_shani_x$N";
+  my ($out, $in, $num) = ('%rdi', '%rsi', '%rdx');
+  my @st2 = map { "%zmm$_" } 16 .. 23;
+  my @rt2 = map { "%zmm$_" } 24 .. 31;
+  my $c = X86_64Xlate::function_begin($fn, args => 3, xmm => [6 .. 15],
+                                      frame => 512);
+  $c .= text("testq\t$num, $num", "jz\t.L${fn}_done");
+  $c .= ".L${fn}_loop:\n";
+  $c .= load_block($p, sub {
+    my ($lane, $part) = @_;
+    return ($lane * 64 + 64 * $part) . "($in)";
+  });
+  $c .= text(map { "vpbroadcastd\t.Lsha256_mb_IV+" . (4 * $_) . "(%rip), $ST[$_]" } 0 .. 7);
+  $c .= all_rounds($p, 0);
+  # H(1) = IV + the working variables: to the frame and to zmm16-zmm23.
+  $c .= text(map { ("vpaddd\t.Lsha256_mb_IV+" . (4 * $_) . "(%rip){1to16}, $ST[$_], $ST[$_]",
+                    "vmovdqu64\t$ST[$_], " . (64 * $_) . "(%rsp)",
+                    "vmovdqa64\t$ST[$_], $st2[$_]") } 0 .. 7);
+  $c .= text("vzeroupper", "movdqa\t.Lsha256_shani_bswap(%rip), %xmm15");
+  # The padding block of the lanes, and the streams' messages: the two
+  # lists merged in proportion.
+  my @lanes = all_rounds_list($p, 1, \@st2, \@rt2);
+  my @streams;
+  for my $s (0, 1) {
+    my $b = 1 + 6 * $s;
+    push @streams, { st => ["%xmm$b", "%xmm" . ($b + 1)],
+                     m => [map { "%xmm" . ($b + 2 + $_) } 0 .. 3] };
+  }
+  my @sha;
+  for my $k (0 .. $K - 1) {
+    my @m = (16 + $k, 16 + $K + $k);    # stream 0, stream 1
+    push @sha, shani_messages(\@streams, $in, $out, [map { 64 * $_ } @m],
+                              [map { 32 * $_ } @m]);
+  }
+  # The digests of the streams are stored before those of the lanes, which
+  # overwrite inputs 0..7 (all read in load_block above).
+  my @merged;
+  my ($i, $j) = (0, 0);
+  while ($i < @lanes || $j < @sha) {
+    # Keep j / |sha| level with i / |lanes|.
+    if ($j < @sha && ($i >= @lanes || $j * @lanes <= $i * @sha)) {
+      push @merged, $sha[$j++];
+    } else {
+      push @merged, $lanes[$i++];
+    }
+  }
+  $c .= text(@merged);
+  # H(2) = H(1) + the working variables, back in zmm0-zmm7 for the store.
+  $c .= text(map { ("vpaddd\t" . (64 * $_) . "(%rsp), $st2[$_], $ST[$_]") } 0 .. 7);
+  $c .= store_digests($p, $out);
+  $c .= text("addq\t\$" . (64 * $N) . ", $in", "addq\t\$" . (32 * $N) . ", $out",
+             "decq\t$num", "jnz\t.L${fn}_loop");
+  # The frame held H(1) of 16 messages: clear it.
+  $c .= text("vpxord\t%zmm0, %zmm0, %zmm0",
+             map { "vmovdqu64\t%zmm0, " . (64 * $_) . "(%rsp)" } 0 .. 7);
+  $c .= ".L${fn}_done:\n";
+  $c .= text("vzeroupper");
+  $c .= X86_64Xlate::epilogue();
+  $c .= X86_64Xlate::function_end();
+  return $c;
+}
+
+my $code = ".text\n";
+for my $p (\%SHA256, \%SHA512) {
+  $code .= mb_function($p);
+  $code .= pairs_function($p);
+}
+$code .= shani_pairs(1);
+$code .= shani_pairs(2);
+# K = 2 measured best (TSC ticks a message, 8 groups, minimum of 200
+# calls): x16 (no streams) 53-57, K = 1 51-52, K = 2 49-50.5, K = 3 53.
+$code .= hybrid_pairs(2);
+
+$code .= ".rodata\n";
+for my $p (\%SHA256, \%SHA512) {
+  my $name = $p->{name};
+  $code .= ".align 64\n.L${name}_mb_bswap:\n";
+  my $w = $p->{bits} / 8;
+  my @m = map { my $g = $_; map { $g * $w + $w - 1 - $_ } 0 .. $w - 1 } 0 .. 16 / $w - 1;
+  $code .= ("\t.byte\t" . join(', ', @m) . "\n") x 4;
+  $code .= ".L${name}_mb_K:\n" . words($p, @{ $p->{K} });
+  $code .= ".L${name}_pad_WK:\n" . words($p, pad_wk($p));
+  $code .= ".L${name}_mb_IV:\n" . words($p, @{ $p->{IV} });
+}
+
+# SHA-NI constants: the byte swap of one xmm register; H(0) as {A,B,E,F} =
+# (H5, H4, H1, H0 from dword 0 up) and {C,D,G,H} = (H7, H6, H3, H2); the
+# padding block's W[t]+K[t], two rounds per 16-byte entry (upper half 0).
+{
+  my @iv = @{ $SHA256{IV} };
+  my @wk = pad_wk(\%SHA256);
+  my $zero = Math::BigInt->new(0);
+  $code .= ".align 16\n.Lsha256_shani_bswap:\n";
+  $code .= "\t.byte\t3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12\n";
+  $code .= ".Lsha256_shani_IV:\n" . words(\%SHA256, @iv[5, 4, 1, 0, 7, 6, 3, 2]);
+  $code .= ".Lsha256_shani_pad_WK:\n";
+  $code .= words(\%SHA256, $wk[2 * $_], $wk[2 * $_ + 1], $zero, $zero) for 0 .. 31;
+}
+
+X86_64Xlate::write_output($flavour, $output, $code, __FILE__);

@@ -1,0 +1,107 @@
+// Copyright 2026 The project authors.
+//
+// crypto/sha/sha_batch.h: the implementation tables of batch hashing
+// (SHA256_hash_pairs, SHA256_batch, SHA512_hash_pairs, SHA512_batch in
+// include/openssl/sha.h) and the multi-buffer kernels their rows drive.
+//
+// Each of the two primitives, "sha256_batch" and "sha512_batch", has one
+// table (crypto/impl.h), best row first, ending with "nohw". A row's
+// functions have the contracts of the public functions (any `n`, out == in
+// allowed for the pairs shape); the dispatcher, the tests, the fuzzer and
+// `bssl speed -impls` walk the same tables.
+//
+// "nohw" hashes one message after another through the one-message block
+// function of crypto/sha/internal.h (itself dispatched, so on a CPU with
+// the SHA extensions it is the SHA256() loop without the per-call
+// overhead). The x86-64 rows, best first: "avx512_shani" (SHA-256 only:
+// groups of 20 messages, 16 in AVX-512 lanes and 4 in SHA-NI streams beside
+// them, then 16-lane groups, then SHA-NI streams for the rest), "avx512"
+// (16 or 8 lanes, the rest one by one), "shani" (SHA-256 pairs in SHA-NI
+// streams; the batch shape one by one). A vector row falls back to the
+// one-message code where few messages remain (thresholds in sha_batch.c).
+
+#ifndef OPENSSL_HEADER_CRYPTO_SHA_SHA_BATCH_H
+#define OPENSSL_HEADER_CRYPTO_SHA_SHA_BATCH_H
+
+#include <openssl/base.h>
+
+#include "../cpu/internal.h"
+#include "../impl.h"
+
+#if defined(__cplusplus)
+extern "C" {
+#endif
+
+// A row's functions: `pairs` hashes `n` messages of one block's size
+// (64 or 128 bytes) consecutive at `in` to `n` digests at `out`; `batch`
+// hashes `n` messages of any lengths. The rules are the public functions'.
+struct sha_batch_impl_fns {
+  void (*pairs)(uint8_t *out, const uint8_t *in, size_t n);
+  void (*batch)(uint8_t *out, const uint8_t *const *ins, const size_t *lens,
+                size_t n);
+};
+
+extern CRYPTO_PRIMITIVE CRYPTO_primitive_sha256_batch;
+extern CRYPTO_PRIMITIVE CRYPTO_primitive_sha512_batch;
+
+#if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)
+
+// The AVX-512 kernels (crypto/sha/asm/sha2-mb-x86_64.pl, whose header has
+// the register plan and the cycle counts). They use AVX512F (vprord,
+// vpternlogd, vshufi64x2, embedded broadcasts) and AVX512BW (vpshufb on
+// zmm); predicate sha_batch_avx512_capable.
+//
+// sha256_mb_avx512_x16 compresses, in each lane l < 16, `num_blocks`
+// 64-byte blocks at in[l], in[l] + 64, ... into lane l's chaining value,
+// which is stored transposed: word j of lane l is state[16 * j + l]. The
+// pointers need no alignment and may be equal; `num_blocks` == 0 reads
+// nothing. sha512_mb_avx512_x8 is the same for SHA-512: 8 lanes, 128-byte
+// blocks, word j of lane l at state[8 * j + l].
+void sha256_mb_avx512_x16(uint32_t state[8 * 16], const uint8_t *const in[16],
+                          size_t num_blocks);
+void sha512_mb_avx512_x8(uint64_t state[8 * 8], const uint8_t *const in[8],
+                         size_t num_blocks);
+
+// sha256_pairs_avx512_x16 writes the SHA-256 digests of 16 * `n16`
+// consecutive 64-byte messages at `in` to `out` (32 bytes each); out == in
+// is allowed, other overlap is not. sha512_pairs_avx512_x8: 8 * `n8`
+// messages of 128 bytes, 64-byte digests.
+void sha256_pairs_avx512_x16(uint8_t *out, const uint8_t *in, size_t n16);
+void sha512_pairs_avx512_x8(uint8_t *out, const uint8_t *in, size_t n8);
+
+// sha256_pairs_shani_x1 and sha256_pairs_shani_x2 write the SHA-256
+// digests of `n` groups of 1 or 2 consecutive 64-byte messages at `in` to
+// `out` (32 bytes each), with the SHA extensions (one or two interleaved
+// streams; the padding block's schedule is a table). out == in is allowed,
+// other overlap is not. They also use SSSE3 and SSE4.1 (pshufb, palignr,
+// pblendw), which every CPU with the SHA extensions has: predicate
+// CRYPTO_is_x86_SHA_capable.
+void sha256_pairs_shani_x1(uint8_t *out, const uint8_t *in, size_t n);
+void sha256_pairs_shani_x2(uint8_t *out, const uint8_t *in, size_t n);
+
+// sha256_pairs_avx512_shani_x20 writes the SHA-256 digests of `n` groups of
+// 20 consecutive 64-byte messages at `in` to `out`: 16 in the AVX-512 lanes,
+// 4 in two SHA-NI streams beside them (see the generator). out == in is
+// allowed, other overlap is not. Predicate sha_batch_avx512_shani_capable.
+void sha256_pairs_avx512_shani_x20(uint8_t *out, const uint8_t *in, size_t n);
+
+// sha_batch_avx512_capable returns one if the AVX-512 kernels may run:
+// AVX512F and AVX512BW (the detection clears both when the OS does not
+// save ZMM state).
+static inline int sha_batch_avx512_capable(void) {
+  return CRYPTO_is_AVX512F_capable() && CRYPTO_is_AVX512BW_capable();
+}
+
+// sha_batch_avx512_shani_capable returns one if both the AVX-512 kernels
+// and the SHA-NI ones may run (the row that combines them).
+static inline int sha_batch_avx512_shani_capable(void) {
+  return sha_batch_avx512_capable() && CRYPTO_is_x86_SHA_capable();
+}
+
+#endif  // OPENSSL_X86_64 && !OPENSSL_NO_ASM
+
+#if defined(__cplusplus)
+}  // extern "C"
+#endif
+
+#endif  // OPENSSL_HEADER_CRYPTO_SHA_SHA_BATCH_H
