@@ -489,7 +489,7 @@ func testSpeedOutput() {
 }
 
 // cpuLine is `name: chosen (available: a b c)`.
-var cpuLineRE = regexp.MustCompile(`^([a-z0-9]+): ([a-z0-9_]+) \(available:((?: [a-z0-9_]+)+)\)$`)
+var cpuLineRE = regexp.MustCompile(`^([a-z0-9_]+): ([a-z0-9_]+) \(available:((?: [a-z0-9_]+)+)\)$`)
 
 // cpuImpls runs `bssl cpu` and returns primitive -> (chosen, available).
 func cpuImpls(env []string) (map[string][2]string, string, error) {
@@ -512,7 +512,7 @@ func noASM(cpuOut string) bool {
 	return strings.Contains(cpuOut, "OPENSSL_NO_ASM")
 }
 
-var primitives = []string{"sha1", "sha256", "sha512", "chacha20", "poly1305"}
+var primitives = []string{"sha1", "sha256", "sha512", "chacha20", "poly1305", "sha256_batch", "sha512_batch"}
 
 func testCPU() {
 	check("cpu lists every primitive", func() error {
