@@ -101,9 +101,9 @@ static void print_features(const struct feature *features, size_t num,
 
 static void print_primitive(CRYPTO_PRIMITIVE *prim) {
   printf("%s: %s (available:", prim->name, CRYPTO_impl_chosen(prim)->name);
-  for (size_t i = 0; i < prim->num_impls; i++) {
-    if (CRYPTO_impl_is_capable(&prim->impls[i])) {
-      printf(" %s", prim->impls[i].name);
+  CRYPTO_IMPL_FOREACH(row, prim) {
+    if (CRYPTO_impl_is_capable(row)) {
+      printf(" %s", row->name);
     }
   }
   printf(")\n");

@@ -632,9 +632,9 @@ static int impls_table(const struct speed_options *opts,
   CRYPTO_PRIMITIVE *prim = item->prim;
   printf("\n%s: implementations of %s, portable C first\n", item->name,
          prim->name);
-  for (size_t r = 0; r < prim->num_impls; r++) {
-    if (!CRYPTO_impl_is_capable(&prim->impls[r])) {
-      printf("  (%s skipped: this CPU cannot run it)\n", prim->impls[r].name);
+  CRYPTO_IMPL_FOREACH(row, prim) {
+    if (!CRYPTO_impl_is_capable(row)) {
+      printf("  (%s skipped: this CPU cannot run it)\n", row->name);
     }
   }
   printf("  %-12s %8s %12s %9s %12s\n", "impl", "bytes", "MB/s", "speed-up",
@@ -646,10 +646,8 @@ static int impls_table(const struct speed_options *opts,
       continue;
     }
     double base_mbs = 0;
-    // The table is best-first and ends with the portable C row, so walk it
-    // backwards: C first (the baseline), then each assembly path.
-    for (size_t r = prim->num_impls; r-- > 0;) {
-      const CRYPTO_IMPL *impl = &prim->impls[r];
+    // The portable C row first (the baseline), then each assembly path.
+    CRYPTO_IMPL_FOREACH_REFERENCE_FIRST(impl, prim) {
       if (!CRYPTO_impl_is_capable(impl)) {
         continue;
       }

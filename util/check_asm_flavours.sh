@@ -30,7 +30,7 @@
 #     the check judges this library's objects) link with -z cet-report=error -z text, and the
 #     result has IBT+SHSTK, no TEXTREL and a non-executable GNU_STACK;
 #   * with Wine installed: the Win64 trampoline and fixtures run, from both
-#     Win64 flavours (crypto/test/asm/win64_abi_smoke.c).
+#     Win64 flavours (crypto/test/win64_abi_smoke.c).
 #
 # Needs perl, gcc, clang, llvm-nm, binutils-mingw-w64 and nasm (Wine,
 # package wine64, is optional); with CHECK_ASM_INSTALL=1 (as root) it
@@ -187,7 +187,7 @@ for script in $scripts; do
 done
 
 # Run the Win64 trampoline and fixtures, both Win64 flavours, under Wine
-# (crypto/test/asm/win64_abi_smoke.c: register checks, the Win64 argument
+# (crypto/test/win64_abi_smoke.c: register checks, the Win64 argument
 # moves, and a single-step unwind through Windows' RtlVirtualUnwind).
 WINE=$(command -v wine64 || command -v wine || ls /usr/lib/wine/wine64 2>/dev/null || true)
 if [ -z "$WINE" ] && [ "${CHECK_ASM_INSTALL:-0}" = 1 ]; then
@@ -203,7 +203,7 @@ else
   for flavour in mingw64 nasm; do
     exe="$work/win64_abi_smoke-$flavour.exe"
     if x86_64-w64-mingw32-gcc -O1 -Wall -Wextra -Werror \
-         crypto/test/asm/win64_abi_smoke.c \
+         crypto/test/win64_abi_smoke.c \
          "$work/trampoline-x86_64-$flavour.o" \
          "$work/abi_fixtures-x86_64-$flavour.o" -o "$exe" 2>"$work/err" &&
        timeout 300 "$WINE" "$exe" >"$work/smoke-$flavour.txt" 2>/dev/null; then

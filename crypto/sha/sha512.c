@@ -14,17 +14,13 @@
 
 #include "../internal.h"
 #include "internal.h"
-#include "asm/sha_asm.h"
-#include "asm/sha_asm_armv8.h"
-#include "asm/sha512_asm_x86.h"
 
 typedef void (*sha512_block_fn)(uint64_t state[8], const uint8_t *in,
                                 size_t num_blocks);
 
 // The block function in use: one atomic load (crypto/impl.h).
 static sha512_block_fn sha512_get_block(void) {
-  const struct sha512_impl_fns *fns = CRYPTO_impl_fns(&CRYPTO_primitive_sha512);
-  return fns->block;
+  return CRYPTO_impl_chosen(&CRYPTO_primitive_sha512)->entry.sha64;
 }
 
 // --- Portable compression function -----------------------------------------
@@ -188,65 +184,8 @@ void sha512_block_data_order_nohw(uint64_t state[8], const uint8_t *in,
   sha_wipe(w, sizeof(w));
 }
 
-// The implementation table, best first. Assembly rows go above "nohw", each
-// {name, predicate, &fns}: on x86-64 {"avx512", sha512_avx512_capable} and
-// {"avx2", sha512_avx2_capable} (crypto/sha/asm/sha_asm.h), then the
-// avx/ssse3 paths; on aarch64 {"armv8", ...}.
-static const struct sha512_impl_fns kSHA512NoHW = {sha512_block_data_order_nohw};
-#if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)
-static const struct sha512_impl_fns kSHA512AVX512 = {
-    sha512_block_data_order_avx512};
-static const struct sha512_impl_fns kSHA512AVX2 = {sha512_block_data_order_avx2};
-static const struct sha512_impl_fns kSHA512AVX = {sha512_block_data_order_avx};
-static const struct sha512_impl_fns kSHA512SSSE3 = {
-    sha512_block_data_order_ssse3};
-#endif
-#if defined(OPENSSL_AARCH64) && !defined(OPENSSL_NO_ASM)
-static const struct sha512_impl_fns kSHA512Armv8 = {
-    sha512_block_data_order_hw};
-static const struct sha512_impl_fns kSHA512Scalar = {
-    sha512_block_data_order_scalar};
-#endif
-#if defined(OPENSSL_X86) && !defined(OPENSSL_NO_ASM)
-static const struct sha512_impl_fns kSHA512SSE2 = {
-    sha512_block_data_order_sse2};
-#endif
-static const CRYPTO_IMPL kSHA512Impls[] = {
-#if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)
-    // Measured on AMD Zen 5 (crypto/sha/asm/sha512-x86_64.pl's table);
-    // each row beats the next at every size. TSC ticks/B at 8 KiB and per
-    // one-block call: avx512 2.10 / 279, avx2 2.16 / 290, nohw 3.20 / 438.
-    // avx512 is avx2 with a 4-deep round (two more ALU operations a round:
-    // a gain on Zen 5's six ALUs, likely a loss on four-ALU cores such as
-    // Zen 4, which also has AVX-512 but could not be measured here) and an
-    // xmm one-block path for the last odd block.
-    {"avx512", sha512_avx512_capable, &kSHA512AVX512},
-    {"avx2", sha512_avx2_capable, &kSHA512AVX2},
-    // No AVX2/BMI: one block at a time, schedule in xmm, copy+ror rounds.
-    // Zen 5, 8 KiB: avx ~2.24, ssse3 ~2.37 TSC ticks/B against avx2 ~2.19
-    // and nohw ~3.24; both beat nohw at one block too (2.13, 2.30, 3.45).
-    {"avx", CRYPTO_is_AVX_capable, &kSHA512AVX},
-    {"ssse3", CRYPTO_is_SSSE3_capable, &kSHA512SSSE3},
-#endif
-#if defined(OPENSSL_AARCH64) && !defined(OPENSSL_NO_ASM)
-    // Not timed (qemu only); instructions per 64 bytes of input, counted
-    // (crypto/sha/asm/sha512-armv8.pl): armv8 238, scalar 1122, nohw 1191.
-    // The SHA512 instructions are ARMv8.2 FEAT_SHA512 (Apple M1+, Neoverse
-    // V1+). scalar: 5.8% fewer instructions than the C code, no spills;
-    // the best row on every core without them (Cortex-A53/A72/A76,
-    // Neoverse N1).
-    {"armv8", CRYPTO_is_ARMv8_SHA512_capable, &kSHA512Armv8},
-    {"scalar", NULL, &kSHA512Scalar},
-#endif
-#if defined(OPENSSL_X86) && !defined(OPENSSL_NO_ASM)
-    // Not timed (i686 runs only under qemu here); instructions per 64 bytes
-    // of input, counted (crypto/sha/asm/sha512-x86.pl): sse2 2307 (64-bit
-    // lanes of xmm registers), nohw 6025 (i686 gcc 12 -O3: every 64-bit
-    // word in two spilled halves).
-    {"sse2", CRYPTO_is_SSE2_capable, &kSHA512SSE2},
-#endif
-    {"nohw", NULL, &kSHA512NoHW},
-};
+// The rows, best first, from the list in impls.h (SHA512_IMPLS).
+static const CRYPTO_IMPL kSHA512Impls[] = {SHA512_IMPLS(SHA_IMPL_ROW_64)};
 CRYPTO_PRIMITIVE CRYPTO_primitive_sha512 =
     CRYPTO_PRIMITIVE_INIT("sha512", kSHA512Impls);
 

@@ -117,8 +117,7 @@ void ForEachRowImpl(const std::vector<CRYPTO_PRIMITIVE *> &prims, size_t idx,
     return;
   }
   CRYPTO_PRIMITIVE *prim = prims[idx];
-  for (size_t i = 0; i < prim->num_impls; i++) {
-    const CRYPTO_IMPL *impl = &prim->impls[i];
+  CRYPTO_IMPL_FOREACH(impl, prim) {
     if (!CRYPTO_impl_is_capable(impl)) {
       continue;
     }
@@ -131,10 +130,10 @@ void ForEachRowImpl(const std::vector<CRYPTO_PRIMITIVE *> &prims, size_t idx,
 void ForEachRow(const std::vector<CRYPTO_PRIMITIVE *> &prims,
                 const std::function<void()> &f) {
   for (CRYPTO_PRIMITIVE *prim : prims) {
-    for (size_t i = 0; i < prim->num_impls; i++) {
-      if (!CRYPTO_impl_is_capable(&prim->impls[i])) {
+    CRYPTO_IMPL_FOREACH(row, prim) {
+      if (!CRYPTO_impl_is_capable(row)) {
         printf("  %s row %s: not runnable on this CPU, skipped\n", prim->name,
-               prim->impls[i].name);
+               row->name);
       }
     }
   }
@@ -152,8 +151,7 @@ void ForEachRow(const std::vector<CRYPTO_PRIMITIVE *> &prims,
 void ForEachRowEach(const std::vector<CRYPTO_PRIMITIVE *> &prims,
                     const std::function<void()> &f) {
   for (CRYPTO_PRIMITIVE *prim : prims) {
-    for (size_t i = 0; i < prim->num_impls; i++) {
-      const CRYPTO_IMPL *impl = &prim->impls[i];
+    CRYPTO_IMPL_FOREACH(impl, prim) {
       if (!CRYPTO_impl_is_capable(impl)) {
         printf("  %s row %s: not runnable on this CPU, skipped\n",
                prim->name, impl->name);
@@ -173,7 +171,7 @@ void WithReference(const std::vector<CRYPTO_PRIMITIVE *> &prims,
                    const std::function<void()> &f) {
   for (CRYPTO_PRIMITIVE *prim : prims) {
     ASSERT_TRUE(
-        CRYPTO_impl_force(prim, prim->impls[prim->num_impls - 1].name));
+        CRYPTO_impl_force(prim, CRYPTO_impl_reference(prim)->name));
   }
   f();
   for (CRYPTO_PRIMITIVE *prim : prims) {

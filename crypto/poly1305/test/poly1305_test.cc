@@ -16,15 +16,15 @@
 
 #include <gtest/gtest.h>
 
+#include "../../internal.h"
+#include "../../test/file_test.h"
+#include "../../test/test_util.h"
 #include "../internal.h"
-#include "../test/file_test.h"
-#include "../test/test_util.h"
-#include "internal.h"
 
 namespace {
 
-const struct poly1305_impl_fns *ImplFns(const CRYPTO_IMPL *impl) {
-  return static_cast<const struct poly1305_impl_fns *>(impl->fns);
+const struct crypto_poly1305_entry *ImplFns(const CRYPTO_IMPL *impl) {
+  return &impl->entry.poly1305;
 }
 
 // ForEachImpl calls `f` with every row of the table this CPU can run, and
@@ -32,8 +32,7 @@ const struct poly1305_impl_fns *ImplFns(const CRYPTO_IMPL *impl) {
 template <typename F>
 size_t ForEachImpl(F f) {
   size_t ran = 0;
-  for (size_t i = 0; i < CRYPTO_primitive_poly1305.num_impls; i++) {
-    const CRYPTO_IMPL *impl = &CRYPTO_primitive_poly1305.impls[i];
+  CRYPTO_IMPL_FOREACH(impl, &CRYPTO_primitive_poly1305) {
     if (!CRYPTO_impl_is_capable(impl)) {
       continue;
     }
@@ -107,7 +106,7 @@ std::vector<size_t> RandomCuts(TestRNG *rng, size_t len) {
 Mac MacRow(const CRYPTO_IMPL *impl, const uint8_t key[32],
            const std::vector<uint8_t> &msg) {
   alignas(POLY1305_IMPL_STATE_ALIGN) uint8_t state[POLY1305_IMPL_STATE_SIZE];
-  const struct poly1305_impl_fns *fns = ImplFns(impl);
+  const struct crypto_poly1305_entry *fns = ImplFns(impl);
   fns->init(state, key);
   size_t whole = msg.size() / 16 * 16;
   fns->blocks(state, msg.data(), whole, 1);
