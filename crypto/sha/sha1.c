@@ -2,8 +2,8 @@
 //
 // sha1.c: SHA-1 (FIPS 180-4 §5.3.1, §6.1).
 //
-// This file is the one place that knows every implementation of the SHA-1
-// compression function (the table CRYPTO_primitive_sha1 below) and the one
+// This file holds the portable SHA-1 compression function, the rows of
+// CRYPTO_primitive_sha1 built from the list of paths in impls.h, and the one
 // place that buffers partial blocks, pads and counts the length for SHA-1.
 // Implementations only ever see whole 64-byte blocks.
 

@@ -2,8 +2,8 @@
 //
 // sha256.c: SHA-224 and SHA-256 (FIPS 180-4 §5.3.2, §5.3.3, §6.2, §6.3).
 //
-// This file is the one place that knows every implementation of the SHA-256
-// compression function (the table CRYPTO_primitive_sha256 below) and the one
+// This file holds the portable SHA-256 compression function, the rows of
+// CRYPTO_primitive_sha256 built from the list of paths in impls.h, and the one
 // place that buffers partial blocks, pads and counts the length for
 // SHA-224/SHA-256. Implementations only ever see whole 64-byte blocks.
 

@@ -3,8 +3,8 @@
 // sha512.c: SHA-384, SHA-512, SHA-512/224 and SHA-512/256 (FIPS 180-4
 // §5.3.4 to §5.3.6, §6.4 to §6.7).
 //
-// This file is the one place that knows every implementation of the SHA-512
-// compression function (the table CRYPTO_primitive_sha512 below) and the one
+// This file holds the portable SHA-512 compression function, the rows of
+// CRYPTO_primitive_sha512 built from the list of paths in impls.h, and the one
 // place that buffers partial blocks, pads and counts the length for the
 // SHA-512 family. Implementations only ever see whole 128-byte blocks.
 

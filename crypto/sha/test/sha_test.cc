@@ -31,7 +31,6 @@
 
 #include "../../internal.h"
 #include "../../test/file_test.h"
-#include "../../test/guard_page.h"
 #include "../../test/json.h"
 #include "../../test/test_util.h"
 #include "../internal.h"
@@ -664,30 +663,6 @@ TEST(SHATest, PaddingEdgesAllRows) {
       }
     }
     ASSERT_TRUE(CRYPTO_impl_force(prim, nullptr));
-  }
-}
-
-// --- Buffers against a guard page ----------------------------------------------
-
-// Inputs of every length 0..300 that end at the guard page, and digests
-// written so they end at it, through every route.
-TEST(SHATest, GuardPage) {
-  TestRNG rng(8);
-  for (const Hash &h : kHashes) {
-    GuardedBuffer out(h.md_len, GuardedBuffer::kEndAtGuard);
-    for (size_t len = 0; len <= 300; len++) {
-      GuardedBuffer in(len, GuardedBuffer::kEndAtGuard);
-      rng.Fill(in.data(), len);
-      std::vector<uint8_t> want = AllRoutes(h, in.data(), len, &rng);
-      h.oneshot(in.data(), len, out.data());
-      EXPECT_EQ(Bytes(want), Bytes(out.data(), h.md_len));
-      unsigned out_len;
-      ASSERT_EQ(1, EVP_Digest(in.data(), len, out.data(), &out_len, h.evp(),
-                              nullptr));
-      EXPECT_EQ(Bytes(want), Bytes(out.data(), h.md_len));
-      EXPECT_TRUE(in.CanariesIntact()) << h.name << " " << len;
-    }
-    EXPECT_TRUE(out.CanariesIntact()) << h.name;
   }
 }
 
