@@ -13,8 +13,8 @@ const CRYPTO_IMPL *CRYPTO_impl_choose_slow(CRYPTO_PRIMITIVE *prim) {
   if (impl == NULL) {
     // The last row is the portable C code and always qualifies, so the loop
     // always ends with a row.
-    for (size_t i = 0; i < prim->num_impls; i++) {
-      impl = &prim->impls[i];
+    CRYPTO_IMPL_FOREACH(row, prim) {
+      impl = row;
       if (CRYPTO_impl_is_capable(impl)) {
         break;
       }
@@ -27,9 +27,9 @@ const CRYPTO_IMPL *CRYPTO_impl_choose_slow(CRYPTO_PRIMITIVE *prim) {
 
 const CRYPTO_IMPL *CRYPTO_impl_find(const CRYPTO_PRIMITIVE *prim,
                                     const char *name) {
-  for (size_t i = 0; i < prim->num_impls; i++) {
-    if (strcmp(prim->impls[i].name, name) == 0) {
-      return &prim->impls[i];
+  CRYPTO_IMPL_FOREACH(row, prim) {
+    if (strcmp(row->name, name) == 0) {
+      return row;
     }
   }
   return NULL;

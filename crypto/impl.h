@@ -1,17 +1,28 @@
 // Copyright 2026 The project authors.
 //
-// impl.h: the one table per primitive that lists its implementations.
+// impl.h: the one declared list of paths per primitive, and the machinery
+// that reads it.
 //
 // Every primitive with more than one implementation (SHA-1, SHA-256, SHA-512,
-// ChaCha20, Poly1305) defines exactly one CRYPTO_PRIMITIVE whose `impls`
-// array lists them best-first, ending with the portable C code (`capable`
-// NULL; named "nohw", except Poly1305's two C rows "c64" and "c26"). The dispatcher, the tests, the ABI coverage check, `bssl
-// cpu` and `bssl speed -impls` all walk that same array, so adding a path is
-// one generator plus one row.
+// ChaCha20, Poly1305) declares its paths once, as an X-macro list in its
+// folder's impls.h (for example SHA256_IMPLS in crypto/sha/impls.h). The
+// list is the only place with a per-architecture `#if`: from it come the
+// declarations of the assembly entry points and the rows of the primitive's
+// CRYPTO_PRIMITIVE, best first, ending with the portable C code (`capable`
+// NULL; named "nohw", except Poly1305's C rows "c64" and "c26").
 //
-// Each row is {name, capable, &fns, "entry names"}. Its `fns` points to a primitive-specific struct of function pointers
-// (for example `struct sha256_impl_fns`), declared in that primitive's
-// internal header.
+// A row names its entry point itself (`entry`, typed per primitive), the
+// entry point's shape (whole blocks, or any byte length with its own tail
+// handling), the shortest input worth calling it for (`min_len`: shorter
+// inputs and final rests go to the row `shorter`), and its CPU predicate.
+// One generic driver per primitive applies these rules; the dispatcher caches
+// the chosen row, so after the first call a dispatch is one atomic load of
+// that row pointer and a load of its entry point.
+//
+// The dispatcher, the tests (every row against the reference, through
+// CHECK_ABI), the ABI coverage check, `bssl cpu`, `bssl speed -impls` and the
+// fuzzers all read the rows through CRYPTO_IMPL_FOREACH and
+// CRYPTO_impl_reference below; nothing else indexes `impls`.
 
 #ifndef OPENSSL_HEADER_CRYPTO_IMPL_H
 #define OPENSSL_HEADER_CRYPTO_IMPL_H
@@ -22,21 +33,77 @@
 extern "C" {
 #endif
 
+// The entry point types, one per primitive.
+
+// A SHA-1 / SHA-256 block function compresses `num_blocks` whole 64-byte
+// blocks of `in` into the chaining value `state` (5 or 8 words); a SHA-512
+// one 128-byte blocks into 8 64-bit words. See crypto/sha/internal.h.
+typedef void (*crypto_sha32_block_fn)(uint32_t *state, const uint8_t *in,
+                                      size_t num_blocks);
+typedef void (*crypto_sha64_block_fn)(uint64_t *state, const uint8_t *in,
+                                      size_t num_blocks);
+
+// A ChaCha20 function XORs the keystream of key words `key` and
+// `counter_nonce` (state words 12..15) into `in`, writing `out`. Its third
+// argument is a number of whole 64-byte blocks for a CRYPTO_IMPL_BLOCKS row
+// and a byte count for a CRYPTO_IMPL_BYTES row. See crypto/chacha/internal.h.
+typedef void (*crypto_chacha20_fn)(uint8_t *out, const uint8_t *in,
+                                   size_t len, const uint32_t key[8],
+                                   const uint32_t counter_nonce[4]);
+
+// A Poly1305 row is three functions over its opaque state: see
+// crypto/poly1305/impls.h.
+struct crypto_poly1305_entry {
+  void (*init)(void *state, const uint8_t key[32]);
+  void (*blocks)(void *state, const uint8_t *in, size_t len, uint32_t padbit);
+  void (*emit)(void *state, uint8_t mac[16], const uint8_t s[16]);
+};
+
+// A batch-hashing row is its two shapes, n consecutive fixed-size messages
+// and n messages of any lengths: see crypto/sha/sha_batch.h.
+struct crypto_sha_batch_entry {
+  void (*pairs)(uint8_t *out, const uint8_t *in, size_t n);
+  void (*batch)(uint8_t *out, const uint8_t *const *ins, const size_t *lens,
+                size_t n);
+};
+
+typedef union crypto_impl_entry {
+  crypto_sha32_block_fn sha32;
+  crypto_sha64_block_fn sha64;
+  crypto_chacha20_fn chacha20;
+  struct crypto_poly1305_entry poly1305;
+  struct crypto_sha_batch_entry sha_batch;
+} crypto_impl_entry;
+
+// crypto_impl_shape says what length an entry point takes.
+typedef enum crypto_impl_shape {
+  // Whole blocks only, computed `width` at a time (a final group of fewer
+  // costs as much as a full one); the driver handles the tail.
+  CRYPTO_IMPL_BLOCKS = 0,
+  // Any byte length: the entry point handles its own tail.
+  CRYPTO_IMPL_BYTES = 1,
+} crypto_impl_shape;
+
 typedef struct crypto_impl_st {
   // name is short and lower-case: "nohw", "ssse3", "avx", "avx2", "shani",
   // "neon", ... It is what `bssl cpu` prints and what tests force by.
   const char *name;
   // capable returns one if the running CPU (after the OPENSSL_ia32cap /
-  // OPENSSL_armcap masks) can run this implementation. NULL means always.
+  // OPENSSL_armcap masks) can run this row. NULL means always.
   int (*capable)(void);
-  // fns points to the primitive's own struct of function pointers.
-  const void *fns;
-  // entry_names is the space-separated names of the functions `fns` holds,
-  // in its field order (e.g. "poly1305_init_x86_64 poly1305_blocks_avx2
-  // poly1305_emit_c64"): C glue or assembly, each a symbol of the linked
-  // binary. `bssl cpu -json` prints it, and util/insn_coverage starts its
-  // disassembly of the row there.
+  // entry_names lists, space-separated, the functions this row installs
+  // (the list macro stringifies them), for `bssl cpu` and test messages.
   const char *entry_names;
+  crypto_impl_shape shape;
+  // width is the number of blocks a CRYPTO_IMPL_BLOCKS entry computes at
+  // once; 1 for one block at a time.
+  unsigned width;
+  // min_len is the shortest input worth calling this row for: the driver
+  // gives shorter inputs, and shorter final rests, to the row at index
+  // `shorter`, whose predicate holds whenever this one's does. Zero: any.
+  size_t min_len;
+  int shorter;
+  crypto_impl_entry entry;
 } CRYPTO_IMPL;
 
 typedef struct crypto_primitive_st {
@@ -54,6 +121,32 @@ typedef struct crypto_primitive_st {
 #define CRYPTO_PRIMITIVE_INIT(prim_name, rows) \
   { (prim_name), (rows), sizeof(rows) / sizeof((rows)[0]), NULL, NULL }
 
+// CRYPTO_IMPL_FOREACH(row, prim) runs the statement after it once per row of
+// `prim`, best first, with `row` a `const CRYPTO_IMPL *`.
+#define CRYPTO_IMPL_FOREACH(row, prim)                     \
+  for (const CRYPTO_IMPL *row = (prim)->impls;             \
+       row < (prim)->impls + (prim)->num_impls; row++)
+
+// CRYPTO_IMPL_FOREACH_REFERENCE_FIRST is CRYPTO_IMPL_FOREACH in the opposite
+// order: the portable reference first, then each faster row.
+#define CRYPTO_IMPL_FOREACH_REFERENCE_FIRST(row, prim)                 \
+  for (const CRYPTO_IMPL *row = (prim)->impls + (prim)->num_impls;     \
+       row-- != (prim)->impls;)
+
+// CRYPTO_impl_reference returns the last row of `prim`: its portable C code,
+// which every CPU runs and every other row is tested against.
+static inline const CRYPTO_IMPL *CRYPTO_impl_reference(
+    const CRYPTO_PRIMITIVE *prim) {
+  return &prim->impls[prim->num_impls - 1];
+}
+
+// CRYPTO_impl_shorter returns the row of `prim` that `row` hands inputs
+// shorter than its min_len to, or NULL if it takes every length.
+static inline const CRYPTO_IMPL *CRYPTO_impl_shorter(
+    const CRYPTO_PRIMITIVE *prim, const CRYPTO_IMPL *row) {
+  return row->shorter < 0 ? NULL : &prim->impls[row->shorter];
+}
+
 // CRYPTO_impl_choose_slow picks the row for `prim` (the forced one if any,
 // otherwise the first whose predicate holds), caches it and returns it.
 const CRYPTO_IMPL *CRYPTO_impl_choose_slow(CRYPTO_PRIMITIVE *prim);
@@ -66,11 +159,6 @@ static inline const CRYPTO_IMPL *CRYPTO_impl_chosen(CRYPTO_PRIMITIVE *prim) {
     impl = CRYPTO_impl_choose_slow(prim);
   }
   return impl;
-}
-
-// CRYPTO_impl_fns returns the function struct of the row in use.
-static inline const void *CRYPTO_impl_fns(CRYPTO_PRIMITIVE *prim) {
-  return CRYPTO_impl_chosen(prim)->fns;
 }
 
 // CRYPTO_impl_is_capable returns one if `impl` can run on this CPU now.
@@ -86,6 +174,13 @@ const CRYPTO_IMPL *CRYPTO_impl_find(const CRYPTO_PRIMITIVE *prim,
 // For tests and benchmarks only: it must not race with other threads using
 // `prim`.
 int CRYPTO_impl_force(CRYPTO_PRIMITIVE *prim, const char *name);
+
+// CRYPTO_IMPL_ROW_ENUM and CRYPTO_IMPL_ROW_INDEX let a list refer to a row
+// by its name token: `enum { CRYPTO_IMPL_ROW_ENUM(chacha20) LIST(X) };` with
+// X expanding to CRYPTO_IMPL_ROW_INDEX(chacha20, name) gives each row its
+// index, and CRYPTO_IMPL_ROW_INDEX(chacha20, none) is -1.
+#define CRYPTO_IMPL_ROW_INDEX(prim, row) prim##_row_##row
+#define CRYPTO_IMPL_ROW_ENUM(prim) prim##_row_none = -1,
 
 #if defined(__cplusplus)
 }  // extern "C"

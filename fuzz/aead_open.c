@@ -206,7 +206,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (seal_first) {
     for (size_t p = 0; p < 2; p++) {
       FUZZ_CHECK(CRYPTO_impl_force(
-          prims[p], prims[p]->impls[prims[p]->num_impls - 1].name));
+          prims[p], CRYPTO_impl_reference(prims[p])->name));
     }
     EVP_AEAD_CTX ctx;
     FUZZ_CHECK(EVP_AEAD_CTX_init(&ctx, a.aead, a.p.key, sizeof(a.p.key),

@@ -137,9 +137,9 @@ static inline size_t fuzz_split_len(uint32_t *s, size_t remaining) {
 // rows of `prim` this CPU can run, so a log shows which paths were covered.
 static inline void fuzz_print_rows(const CRYPTO_PRIMITIVE *prim) {
   fprintf(stderr, "fuzz: %s rows:", prim->name);
-  for (size_t i = 0; i < prim->num_impls; i++) {
-    if (CRYPTO_impl_is_capable(&prim->impls[i])) {
-      fprintf(stderr, " %s", prim->impls[i].name);
+  CRYPTO_IMPL_FOREACH(row, prim) {
+    if (CRYPTO_impl_is_capable(row)) {
+      fprintf(stderr, " %s", row->name);
     }
   }
   fprintf(stderr, "\n");
@@ -186,8 +186,7 @@ static inline void fuzz_walk(struct fuzz_diff *d, size_t idx) {
     return;
   }
   CRYPTO_PRIMITIVE *prim = d->prims[idx];
-  for (size_t i = 0; i < prim->num_impls; i++) {
-    const CRYPTO_IMPL *row = &prim->impls[i];
+  CRYPTO_IMPL_FOREACH(row, prim) {
     if (!CRYPTO_impl_is_capable(row)) {
       continue;
     }
@@ -212,7 +211,7 @@ static inline void fuzz_differential(CRYPTO_PRIMITIVE **prims,
                         malloc(out_len + 1), malloc(out_len + 1), out_len};
   FUZZ_CHECK(d.ref != NULL && d.got != NULL);
   for (size_t p = 0; p < num_prims; p++) {
-    const CRYPTO_IMPL *last = &prims[p]->impls[prims[p]->num_impls - 1];
+    const CRYPTO_IMPL *last = CRYPTO_impl_reference(prims[p]);
     FUZZ_CHECK(last->capable == NULL);
     FUZZ_CHECK(CRYPTO_impl_force(prims[p], last->name));
   }

@@ -176,9 +176,9 @@ static void print_features(const struct cpu_view *v) {
 
 static void print_primitive(CRYPTO_PRIMITIVE *prim) {
   printf("%s: %s (available:", prim->name, CRYPTO_impl_chosen(prim)->name);
-  for (size_t i = 0; i < prim->num_impls; i++) {
-    if (CRYPTO_impl_is_capable(&prim->impls[i])) {
-      printf(" %s", prim->impls[i].name);
+  CRYPTO_IMPL_FOREACH(row, prim) {
+    if (CRYPTO_impl_is_capable(row)) {
+      printf(" %s", row->name);
     }
   }
   printf(")\n");
@@ -300,11 +300,10 @@ static void print_json(const struct cpu_view *v) {
     const CRYPTO_IMPL *chosen = CRYPTO_impl_chosen(prim);
     printf("%s\n  {\"name\": \"%s\", \"chosen\": \"%s\", \"impls\": [",
            p == 0 ? "" : ",", prim->name, chosen->name);
-    for (size_t i = 0; i < prim->num_impls; i++) {
-      const CRYPTO_IMPL *impl = &prim->impls[i];
+    CRYPTO_IMPL_FOREACH(impl, prim) {
       printf("%s\n    {\"name\": \"%s\", \"capable\": %s, \"chosen\": %s, "
              "\"entry_names\": ",
-             i == 0 ? "" : ",", impl->name,
+             impl == prim->impls ? "" : ",", impl->name,
              CRYPTO_impl_is_capable(impl) ? "true" : "false",
              impl == chosen ? "true" : "false");
       print_json_names(impl->entry_names);

@@ -880,7 +880,11 @@ static int impls_table(const struct speed_options *opts,
                        const struct tool_cycles *cyc, size_t *findings) {
   uint64_t budget_ns = (uint64_t)(opts->timeout * 1e9);
   CRYPTO_PRIMITIVE *prim = item->prim;
-  if (prim->num_impls > kMaxImplRows) {
+  size_t num_rows = 0;
+  CRYPTO_IMPL_FOREACH(row, prim) {
+    num_rows++;
+  }
+  if (num_rows > kMaxImplRows) {
     fprintf(stderr, "speed: %s has more than %d rows\n", prim->name,
             kMaxImplRows);
     return 0;
@@ -889,14 +893,15 @@ static int impls_table(const struct speed_options *opts,
   printf("\n%s: implementations of %s, portable C first; %u round%s, "
          "medians\n",
          item->name, prim->name, opts->rounds, opts->rounds == 1 ? "" : "s");
-  for (size_t r = 0; r < prim->num_impls; r++) {
-    if (!CRYPTO_impl_is_capable(&prim->impls[r])) {
-      printf("  (%s skipped: this CPU cannot run it)\n", prim->impls[r].name);
+  CRYPTO_IMPL_FOREACH(row, prim) {
+    if (!CRYPTO_impl_is_capable(row)) {
+      printf("  (%s skipped: this CPU cannot run it)\n", row->name);
     }
   }
   printf("  %-12s %8s %12s %9s %12s\n", "impl", "bytes", "MB/s", "speed-up",
          cyc->kind == TOOL_CYCLES_TIME && !cyc->hz_is_known ? "ns/byte"
                                                             : "cycles/byte");
+  // mbs[k][r] and per_byte[k][r]: round k, row r (its index in the list).
   static double mbs[kMaxImplRounds][kMaxImplRows];
   static double per_byte[kMaxImplRounds][kMaxImplRows];
   size_t num_chunks;
@@ -907,11 +912,11 @@ static int impls_table(const struct speed_options *opts,
       continue;
     }
     for (unsigned k = 0; k < opts->rounds; k++) {
-      for (size_t r = 0; r < prim->num_impls; r++) {
-        const CRYPTO_IMPL *impl = &prim->impls[r];
+      CRYPTO_IMPL_FOREACH(impl, prim) {
         if (!CRYPTO_impl_is_capable(impl)) {
           continue;
         }
+        size_t r = (size_t)(impl - prim->impls);
         if (!CRYPTO_impl_force(prim, impl->name)) {
           fprintf(stderr, "speed: cannot force %s implementation %s\n",
                   prim->name, impl->name);
@@ -932,14 +937,14 @@ static int impls_table(const struct speed_options *opts,
             (double)res.cycles / ((double)res.calls * (double)len);
       }
     }
-    // The table is best-first and ends with the portable C row, so walk it
-    // backwards: C first (the baseline), then each assembly path.
     double base_mbs = 0;
     size_t chosen_r = (size_t)(chosen - prim->impls);
-    for (size_t r = prim->num_impls; r-- > 0;) {
-      if (!CRYPTO_impl_is_capable(&prim->impls[r])) {
+    // The portable C row first (the baseline), then each assembly path.
+    CRYPTO_IMPL_FOREACH_REFERENCE_FIRST(impl, prim) {
+      if (!CRYPTO_impl_is_capable(impl)) {
         continue;
       }
+      size_t r = (size_t)(impl - prim->impls);
       double m[kMaxImplRounds], b[kMaxImplRounds];
       for (unsigned k = 0; k < opts->rounds; k++) {
         m[k] = mbs[k][r];
@@ -949,15 +954,16 @@ static int impls_table(const struct speed_options *opts,
       if (base_mbs == 0) {
         base_mbs = med;
       }
-      printf("  %-12s %8zu %12.1f %8.2fx %12.2f%s\n", prim->impls[r].name,
-             len, med, med / base_mbs, median_of(b, opts->rounds),
-             r == chosen_r ? " <- chosen" : "");
+      printf("  %-12s %8zu %12.1f %8.2fx %12.2f%s\n", impl->name, len, med,
+             med / base_mbs, median_of(b, opts->rounds),
+             impl == chosen ? " <- chosen" : "");
     }
     if (opts->check) {
-      for (size_t r = 0; r < prim->num_impls; r++) {
-        if (r == chosen_r || !CRYPTO_impl_is_capable(&prim->impls[r])) {
+      CRYPTO_IMPL_FOREACH(impl, prim) {
+        if (impl == chosen || !CRYPTO_impl_is_capable(impl)) {
           continue;
         }
+        size_t r = (size_t)(impl - prim->impls);
         double ratio[kMaxImplRounds];
         for (unsigned k = 0; k < opts->rounds; k++) {
           ratio[k] = mbs[k][r] / mbs[k][chosen_r];
@@ -966,8 +972,7 @@ static int impls_table(const struct speed_options *opts,
         if (med > 1 + opts->margin_pct / 100.0) {
           printf("  check: %s at %zu bytes: %s is %.1f%% faster than the "
                  "chosen %s\n",
-                 prim->name, len, prim->impls[r].name, 100 * (med - 1),
-                 chosen->name);
+                 prim->name, len, impl->name, 100 * (med - 1), chosen->name);
           (*findings)++;
         }
       }

@@ -2,32 +2,20 @@
 //
 // ChaCha20 (RFC 8439, section 2) and HChaCha20 (draft-irtf-cfrg-xchacha).
 //
-// This file is the one place that knows every ChaCha20 implementation: the
-// portable C one below and one row per assembly path (asm/) in the table at
-// the end. CRYPTO_chacha_20 turns the byte-oriented key and nonce into state
-// words and calls the row chosen for this CPU.
+// The paths are declared once, in impls.h; this file holds the portable C
+// one, the rows built from the list, and the one driver that applies the
+// rows' length rules (chacha20_xor_words). CRYPTO_chacha_20 turns the
+// byte-oriented key and nonce into state words and calls the driver.
 
 #include <openssl/chacha.h>
 
 #include <openssl/mem.h>
 
+#include <assert.h>
+#include <string.h>
+
 #include "../internal.h"
 #include "internal.h"
-
-#if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)
-#include "asm/chacha_asm.h"
-#define CHACHA20_ASM_X86_64
-#endif
-
-#if defined(OPENSSL_AARCH64) && !defined(OPENSSL_NO_ASM)
-#include "asm/chacha_asm_armv8.h"
-#define CHACHA20_ASM_AARCH64
-#endif
-
-#if defined(OPENSSL_X86) && !defined(OPENSSL_NO_ASM)
-#include "asm/chacha_asm_x86.h"
-#define CHACHA20_ASM_X86
-#endif
 
 // ChaCha20_ctr32_nohw computes, for each 64-byte block i of the input, the
 // block function of RFC 8439 section 2.3,
@@ -87,9 +75,7 @@ void CRYPTO_chacha_20(uint8_t *out, const uint8_t *in, size_t in_len,
       CRYPTO_load_u32_le(nonce + 4),
       CRYPTO_load_u32_le(nonce + 8),
   };
-  const struct chacha20_impl_fns *fns =
-      CRYPTO_impl_fns(&CRYPTO_primitive_chacha20);
-  fns->ctr32(out, in, in_len, key_words, counter_nonce);
+  chacha20_xor_words(out, in, in_len, key_words, counter_nonce);
   OPENSSL_cleanse(key_words, sizeof(key_words));
 }
 
@@ -114,51 +100,111 @@ void CRYPTO_hchacha20(uint8_t out[32], const uint8_t key[32],
   OPENSSL_cleanse(x, sizeof(x));
 }
 
-// The implementation table, best first; "nohw" is last and always
-// qualifies. Each assembly row names its predicate from crypto/cpu/ (the
-// rows and their short-input policy are defined in asm/chacha_asm.c and
-// asm/chacha_asm_armv8.c).
-static const struct chacha20_impl_fns kChaCha20NoHW = {
-    .ctr32 = ChaCha20_ctr32_nohw,
-};
+// --- The rows and their driver -----------------------------------------------
 
-static const CRYPTO_IMPL kChaCha20Impls[] = {
-#if defined(CHACHA20_ASM_X86_64)
-    {"avx512", chacha20_avx512_capable, &kChaCha20AVX512,
-     "chacha20_ctr32_avx512_row"},
-    {"avx2", CRYPTO_is_AVX2_capable, &kChaCha20AVX2, "chacha20_ctr32_avx2_row"},
-    {"ssse3_4x", CRYPTO_is_SSSE3_capable, &kChaCha20SSSE3x4,
-     "chacha20_ctr32_ssse3_4x_row"},
-    // One block at a time in general-purpose registers, baseline x86-64:
-    // faster than the C code at every length (asm/chacha_asm.h).
-    {"x86_64", NULL, &kChaCha20X86_64, "ChaCha20_ctr32_x86_64"},
-#endif
-#if defined(CHACHA20_ASM_AARCH64)
-    // Five blocks per trip (four in NEON lanes, one in GPRs); by length,
-    // one block goes to "scalar"'s code and 2..4 to one NEON group
-    // (estimates in asm/chacha_asm_armv8.c).
-    {"neon_hybrid", CRYPTO_is_NEON_capable, &kChaCha20NEONHybrid,
-     "chacha20_ctr32_neon_hybrid_row"},
-    // Four blocks per NEON group; inputs and final rests of at most one
-    // block go to the C code. Superseded by "neon_hybrid"; kept to compare.
-    {"neon", CRYPTO_is_NEON_capable, &kChaCha20NEON, "chacha20_ctr32_neon_row"},
-    // Base A64 only, one block at a time: cores without NEON.
-    {"scalar", NULL, &kChaCha20Scalar, "chacha20_ctr32_scalar_row"},
-#endif
-#if defined(CHACHA20_ASM_X86)
-    // 32-bit x86: four blocks per SSSE3 group (two groups at a time from
-    // eight blocks on); a final rest of at most one block goes to the
-    // one-block SSSE3 code, never to C (instruction counts in
-    // asm/chacha_asm_x86.c). "ssse3" (the one-block code alone)
-    // is never picked here, having the same predicate: it is listed for
-    // `bssl speed -impls` and the tests.
-    {"ssse3_4x", CRYPTO_is_SSSE3_capable, &kChaCha20X86SSSE3x4,
-     "chacha20_ctr32_ssse3_4x_row"},
-    {"ssse3", CRYPTO_is_SSSE3_capable, &kChaCha20X86SSSE3,
-     "chacha20_ctr32_ssse3_row"},
-#endif
-    {"nohw", NULL, &kChaCha20NoHW, "ChaCha20_ctr32_nohw"},
-};
+#define CHACHA20_ROW(row_name, fn, pred, row_shape, row_width, row_min_len, \
+                     row_shorter)                                           \
+  {#row_name,                                                               \
+   (pred),                                                                  \
+   #fn,                                                                     \
+   (row_shape),                                                             \
+   (row_width),                                                             \
+   (row_min_len),                                                           \
+   CRYPTO_IMPL_ROW_INDEX(chacha20, row_shorter),                            \
+   {.chacha20 = (fn)}},
+static const CRYPTO_IMPL kChaCha20Impls[] = {CHACHA20_IMPLS(CHACHA20_ROW)};
+#undef CHACHA20_ROW
 
 CRYPTO_PRIMITIVE CRYPTO_primitive_chacha20 =
     CRYPTO_PRIMITIVE_INIT("chacha20", kChaCha20Impls);
+
+// chacha20_advance sets `next` to the counter and nonce words of the block
+// `blocks` blocks after the first block of `counter_nonce`: the counter
+// advanced modulo 2^32 (the truncating cast is that wrap), the nonce words
+// unchanged.
+static inline void chacha20_advance(uint32_t next[4],
+                                    const uint32_t counter_nonce[4],
+                                    size_t blocks) {
+  next[0] = counter_nonce[0] + (uint32_t)blocks;
+  next[1] = counter_nonce[1];
+  next[2] = counter_nonce[2];
+  next[3] = counter_nonce[3];
+}
+
+// CHACHA20_REST_MAX_BLOCKS is the most blocks chacha20_rest_via_blocks
+// takes: the widest group of any row (eight, x86-64 avx2), so the driver
+// can hand it any final partial group (checked below).
+#define CHACHA20_REST_MAX_BLOCKS 8
+
+// chacha20_rest_via_blocks XORs `len` bytes, 0 < len <= 64 *
+// CHACHA20_REST_MAX_BLOCKS, with the keystream from the block function
+// `fn`, a BLOCKS entry point, under the contract of chacha20_xor_words
+// (out == in or no overlap; nothing past `len` touched). Whole blocks go straight to `fn`. Otherwise the bytes are
+// copied to a stack buffer zero-padded to whole blocks, XORed there in
+// place by one call of `fn`, copied out, and the buffer is wiped: it holds
+// plaintext and ciphertext, hence keystream. The padding's keystream is
+// computed and discarded; a block function's final group costs as much
+// whether or not it is full, so this is the cheapest way to a partial
+// block's keystream from it.
+static inline void chacha20_rest_via_blocks(crypto_chacha20_fn fn,
+                                            uint8_t *out, const uint8_t *in,
+                                            size_t len, const uint32_t key[8],
+                                            const uint32_t counter_nonce[4]) {
+  size_t blocks = (len + 63) / 64;
+  if (len % 64 == 0) {
+    fn(out, in, blocks, key, counter_nonce);
+    return;
+  }
+  uint8_t buf[64 * CHACHA20_REST_MAX_BLOCKS];
+  assert(blocks <= CHACHA20_REST_MAX_BLOCKS);
+  memcpy(buf, in, len);
+  memset(buf + len, 0, blocks * 64 - len);
+  fn(buf, buf, blocks, key, counter_nonce);
+  memcpy(out, buf, len);
+  OPENSSL_cleanse(buf, blocks * 64);
+}
+
+// Every row's group fits the padded buffer of chacha20_rest_via_blocks.
+#define CHACHA20_ROW_FITS(row_name, fn, pred, row_shape, row_width,     \
+                          row_min_len, row_shorter)                     \
+  _Static_assert((row_width) <= CHACHA20_REST_MAX_BLOCKS,               \
+                 "row " #row_name ": a final group must fit the buffer");
+CHACHA20_IMPLS(CHACHA20_ROW_FITS)
+#undef CHACHA20_ROW_FITS
+
+// chacha20_xor_words is the driver of the rows (see impls.h): starting at
+// the row the dispatcher chose, an input shorter than a row's min_len goes
+// to its `shorter` row; a BYTES row takes the whole input; a BLOCKS row
+// takes its whole groups of `width` blocks, then the rest goes round again
+// (so a short rest reaches `shorter`), or, when there is no whole group,
+// through one padded call (chacha20_rest_via_blocks). Each later step's
+// counter is advanced past the blocks before it, modulo 2^32.
+void chacha20_xor_words(uint8_t *out, const uint8_t *in, size_t len,
+                        const uint32_t key[8],
+                        const uint32_t counter_nonce[4]) {
+  const CRYPTO_IMPL *row = CRYPTO_impl_chosen(&CRYPTO_primitive_chacha20);
+  uint32_t next[4];
+  const uint32_t *cn = counter_nonce;
+  while (len != 0) {
+    if (len < row->min_len) {
+      row = &kChaCha20Impls[row->shorter];
+      continue;
+    }
+    if (row->shape == CRYPTO_IMPL_BYTES) {
+      row->entry.chacha20(out, in, len, key, cn);
+      return;
+    }
+    size_t group = 64 * (size_t)row->width;
+    size_t whole = len / group * group;
+    if (whole == 0) {
+      chacha20_rest_via_blocks(row->entry.chacha20, out, in, len, key, cn);
+      return;
+    }
+    row->entry.chacha20(out, in, whole / 64, key, cn);
+    chacha20_advance(next, cn, whole / 64);
+    cn = next;
+    out += whole;
+    in += whole;
+    len -= whole;
+  }
+}

@@ -1,21 +1,19 @@
 # crypto/perlasm: the translators, and the ABI checker built on them.
 #
-# The trampoline of the ABI checker (crypto/test/asm/trampoline-x86_64.pl) is
-# the translator's first consumer. It goes into libcrypto through
-# add_perlasm like every other generator (a hidden symbol, a few hundred
-# bytes) so that the library archive is the one place whose assembly symbols
-# the coverage check lists. The deliberately broken fixtures
-# (abi_fixtures-x86_64.pl) must never reach the library: they are generated
-# by the custom command below and compiled into crypto_test only.
+# The trampolines of the ABI checker (crypto/test/asm/trampoline-*.pl) and
+# the deliberately broken fixtures (abi_fixtures-*.pl) are test-only: they
+# go into the bittern_test_support library, never into libcrypto, whose
+# archive is the one place whose assembly symbols the coverage check lists.
 
-add_perlasm(x86_64 ${CMAKE_CURRENT_LIST_DIR}/../test/asm/trampoline-x86_64.pl)
-add_perlasm(x86 ${CMAKE_CURRENT_LIST_DIR}/../test/asm/trampoline-x86.pl)
-add_perlasm(aarch64 ${CMAKE_CURRENT_LIST_DIR}/../test/asm/trampoline-armv8.pl)
+add_perlasm(x86_64 ${CMAKE_CURRENT_LIST_DIR}/../test/asm/trampoline-x86_64.pl
+            TEST_SUPPORT_SOURCES)
+add_perlasm(x86 ${CMAKE_CURRENT_LIST_DIR}/../test/asm/trampoline-x86.pl
+            TEST_SUPPORT_SOURCES)
+add_perlasm(aarch64 ${CMAKE_CURRENT_LIST_DIR}/../test/asm/trampoline-armv8.pl
+            TEST_SUPPORT_SOURCES)
 
-list(APPEND CRYPTO_TEST_SOURCES
-  crypto/test/abi_test.cc
-  crypto/test/abi_test_test.cc
-)
+list(APPEND TEST_SUPPORT_SOURCES crypto/test/abi_test.cc)
+list(APPEND CRYPTO_TEST_SOURCES crypto/test/abi_test_test.cc)
 
 # Per architecture: the generator-name suffix and translator of its
 # test-only fixtures. Everything else is the same on every architecture.
@@ -49,7 +47,7 @@ if(NOT OPENSSL_NO_ASM AND ARCH MATCHES "^(x86_64|x86|aarch64)$")
     WORKING_DIRECTORY "${PROJECT_SOURCE_DIR}"
     COMMENT "perlasm abi_fixtures-${_suffix} (${PERLASM_FLAVOUR}, test only)"
     VERBATIM)
-  list(APPEND CRYPTO_TEST_SOURCES "${_fixtures_out}")
+  list(APPEND TEST_SUPPORT_SOURCES "${_fixtures_out}")
 
   # The list of every global function symbol of the library's assembly
   # objects, read with nm from the built archive, for the CHECK_ABI coverage

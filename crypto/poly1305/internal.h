@@ -21,7 +21,7 @@
 
 #include <openssl/base.h>
 
-#include "../impl.h"
+#include "impls.h"
 
 #if defined(__cplusplus)
 extern "C" {
@@ -33,34 +33,25 @@ extern "C" {
 #define POLY1305_IMPL_STATE_SIZE 256
 #define POLY1305_IMPL_STATE_ALIGN 64
 
-struct poly1305_impl_fns {
-  // init sets h = 0 and r = clamp(key[0..15]) (RFC 8439, section 2.5:
-  // r &= 0x0ffffffc0ffffffc0ffffffc0fffffff). It reads only the first 16
-  // bytes of `key`; s is kept by the caller and given to emit.
-  void (*init)(void *state, const uint8_t key[32]);
-  // blocks processes `len` bytes of `in`, `len` a multiple of 16 (possibly
-  // 0): for each 16-byte block m, h = (h + m + padbit * 2^128) * r mod p,
-  // partially reduced. `padbit` is 0 or 1.
-  void (*blocks)(void *state, const uint8_t *in, size_t len, uint32_t padbit);
-  // emit writes mac = (h mod p + s) mod 2^128, little-endian, to `mac`. It
-  // does not change or clear `state`.
-  void (*emit)(void *state, uint8_t mac[16], const uint8_t s[16]);
+// Each row (impls.h) is a struct crypto_poly1305_entry (crypto/impl.h):
+//   init sets h = 0 and r = clamp(key[0..15]) (RFC 8439, section 2.5:
+//     r &= 0x0ffffffc0ffffffc0ffffffc0fffffff). It reads only the first 16
+//     bytes of `key`; s is kept by the caller and given to emit.
+//   blocks processes `len` bytes of `in`, `len` a multiple of 16 (possibly
+//     0): for each 16-byte block m, h = (h + m + padbit * 2^128) * r mod p,
+//     partially reduced. `padbit` is 0 or 1.
+//   emit writes mac = (h mod p + s) mod 2^128, little-endian, to `mac`. It
+//     does not change or clear `state`.
+
+#if defined(POLY1305_HAVE_C64)
+// poly1305_c64_state is the layout of the base 2^64 rows ("c64", and the
+// x86-64 rows, whose states start with it): h = h0 + h1 2^64 + h2 2^128,
+// h2 <= 4 between calls; r = r0 + r1 2^64, clamped.
+struct poly1305_c64_state {
+  uint64_t h0, h1, h2;
+  uint64_t r0, r1;
 };
-
-#if defined(__SIZEOF_INT128__)
-// POLY1305_HAVE_C64 is defined where the compiler has a 128-bit integer type,
-// so the base 2^64 implementation is compiled.
-#define POLY1305_HAVE_C64
-void poly1305_init_c64(void *state, const uint8_t key[32]);
-void poly1305_blocks_c64(void *state, const uint8_t *in, size_t len,
-                         uint32_t padbit);
-void poly1305_emit_c64(void *state, uint8_t mac[16], const uint8_t s[16]);
 #endif
-
-void poly1305_init_c26(void *state, const uint8_t key[32]);
-void poly1305_blocks_c26(void *state, const uint8_t *in, size_t len,
-                         uint32_t padbit);
-void poly1305_emit_c26(void *state, uint8_t mac[16], const uint8_t s[16]);
 
 // poly1305_set_h_for_testing sets the accumulator in `state`, an
 // initialised state of the row whose functions are `fns`, to
@@ -69,14 +60,9 @@ void poly1305_emit_c26(void *state, uint8_t mac[16], const uint8_t s[16]);
 // base 2^64 rows, h2 <= 3 (h < 2^130) for "c26". Where there is no
 // "c64" (32-bit targets) only "c26" is known here: any other row aborts.
 // For tests only.
-void poly1305_set_h_for_testing(const struct poly1305_impl_fns *fns,
+void poly1305_set_h_for_testing(const struct crypto_poly1305_entry *fns,
                                 void *state, uint64_t h0, uint64_t h1,
                                 uint64_t h2);
-
-// CRYPTO_primitive_poly1305 lists the Poly1305 implementations, best first:
-// "c64" (where __int128 exists), then "c26", which every target can run.
-// Assembly rows go above them.
-extern CRYPTO_PRIMITIVE CRYPTO_primitive_poly1305;
 
 #if defined(__cplusplus)
 }  // extern "C"

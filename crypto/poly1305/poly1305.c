@@ -18,10 +18,8 @@
 #include <openssl/mem.h>
 
 #include "../internal.h"
-#include "asm/poly1305_asm.h"
-#include "asm/poly1305_asm_armv8.h"
-#include "asm/poly1305_asm_x86.h"
 #include "internal.h"
+#include "mac.h"
 
 // The clamp of r (RFC 8439, section 2.5) as two little-endian 64-bit halves.
 #define POLY1305_R_CLAMP_LO UINT64_C(0x0ffffffc0fffffff)
@@ -37,10 +35,6 @@
 
 typedef unsigned __int128 poly1305_u128;
 
-struct poly1305_c64_state {
-  uint64_t h0, h1, h2;
-  uint64_t r0, r1;
-};
 
 // The base 2^64 functions read and write the state's words in place (one
 // 8-byte access each) rather than through a local copy of the struct: a
@@ -310,139 +304,26 @@ void poly1305_emit_c26(void *state, uint8_t mac[16], const uint8_t s[16]) {
   OPENSSL_cleanse(&st, sizeof(st));
 }
 
-// --- x86-64 assembly ----------------------------------------------------------
-//
-// The x86-64 rows (asm/poly1305-x86_64.pl) keep h and r in the base 2^64
-// layout above, with the same bound (h2 <= 4), so they share the portable
-// init and emit; init also clears the AVX2 code's "powers ready" flag.
-#if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)
+// --- The rows -----------------------------------------------------------------
 
-static_assert(offsetof(struct poly1305_x86_64_state, h0) ==
-                      offsetof(struct poly1305_c64_state, h0) &&
-                  offsetof(struct poly1305_x86_64_state, h2) ==
-                      offsetof(struct poly1305_c64_state, h2) &&
-                  offsetof(struct poly1305_x86_64_state, r0) ==
-                      offsetof(struct poly1305_c64_state, r0) &&
-                  offsetof(struct poly1305_x86_64_state, r1) ==
-                      offsetof(struct poly1305_c64_state, r1),
-              "x86-64 state must start with the base 2^64 state");
-// The offsets the generator uses (poly1305-x86_64.pl, top of the script).
-static_assert(offsetof(struct poly1305_x86_64_state, powers_ready) == 40 &&
-                  offsetof(struct poly1305_x86_64_state, r_pow) == 64 &&
-                  offsetof(struct poly1305_x86_64_state, s_pow) == 144 &&
-                  offsetof(struct poly1305_x86_64_state, r8) == 208 &&
-                  offsetof(struct poly1305_x86_64_state, s8) == 228,
-              "x86-64 state layout differs from poly1305-x86_64.pl");
-static_assert(sizeof(struct poly1305_x86_64_state) <= POLY1305_IMPL_STATE_SIZE,
-              "x86-64 state too large");
-
-void poly1305_init_x86_64(void *state, const uint8_t key[32]) {
-  poly1305_init_c64(state, key);
-  c64_put(state, offsetof(struct poly1305_x86_64_state, powers_ready), 0);
-}
-
-static_assert(offsetof(struct poly1305_x86_64_ifma_state, powers_ready) ==
-                      40 &&
-                  offsetof(struct poly1305_x86_64_ifma_state, pow44) == 64,
-              "IFMA state layout differs from poly1305-x86_64.pl");
-static_assert(sizeof(struct poly1305_x86_64_ifma_state) <=
-                  POLY1305_IMPL_STATE_SIZE,
-              "IFMA state too large");
-
-static const struct poly1305_impl_fns kPoly1305AVX512IFMA = {
-    .init = poly1305_init_x86_64,
-    .blocks = poly1305_blocks_avx512ifma,
-    .emit = poly1305_emit_c64,
-};
-static const struct poly1305_impl_fns kPoly1305AVX2 = {
-    .init = poly1305_init_x86_64,
-    .blocks = poly1305_blocks_avx2,
-    .emit = poly1305_emit_c64,
-};
-static const struct poly1305_impl_fns kPoly1305X86_64 = {
-    .init = poly1305_init_x86_64,
-    .blocks = poly1305_blocks_x86_64,
-    .emit = poly1305_emit_c64,
-};
-
-#endif  // OPENSSL_X86_64 && !OPENSSL_NO_ASM
-
-// --- Implementation table ---------------------------------------------------
-
-#if defined(POLY1305_HAVE_C64)
-static const struct poly1305_impl_fns kPoly1305C64 = {
-    .init = poly1305_init_c64,
-    .blocks = poly1305_blocks_c64,
-    .emit = poly1305_emit_c64,
-};
-#endif
-
-static const struct poly1305_impl_fns kPoly1305C26 = {
-    .init = poly1305_init_c26,
-    .blocks = poly1305_blocks_c26,
-    .emit = poly1305_emit_c26,
-};
-
-static const CRYPTO_IMPL kPoly1305Impls[] = {
-#if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)
-    // avx512ifma: 8-lane base 2^44 (VPMADD52LUQ/HUQ) from 256 bytes per
-    // call, the scalar step below that. Measured here (Zen 5, TSC
-    // ticks/byte of whole one-shot messages): 0.076 at 16 KiB vs 0.21 for
-    // "avx2", 0.23 vs 0.33 at 1350 bytes; 256 bytes is where it first
-    // beats the scalar step (152 vs 173 ticks; details in
-    // asm/poly1305-x86_64.pl).
-    {"avx512ifma", CRYPTO_is_AVX512IFMA_capable, &kPoly1305AVX512IFMA,
-     "poly1305_init_x86_64 poly1305_blocks_avx512ifma poly1305_emit_c64"},
-    // avx2: 4-way base 2^26 from 256 bytes per call, the scalar step below
-    // that. Measured here (Zen 5, TSC ticks/byte incl. init): 0.22 at 8 KiB
-    // vs 0.52 for "x86_64"; equal at 16..256 bytes (same scalar code; the
-    // r^2..r^8 setup makes 256 a tie, 320 already 0.44 vs 0.52).
-    {"avx2", CRYPTO_is_AVX2_capable, &kPoly1305AVX2,
-     "poly1305_init_x86_64 poly1305_blocks_avx2 poly1305_emit_c64"},
-    // x86_64: scalar base 2^64 mul/adc, any x86-64 CPU: 0.52 ticks/byte vs
-    // 0.67 for "c64". A MULX/ADX variant measured the same (0.51-0.53: the
-    // block is one multiply-add-fold latency chain that MULX does not
-    // shorten) and was dropped.
-    {"x86_64", NULL, &kPoly1305X86_64,
-     "poly1305_init_x86_64 poly1305_blocks_x86_64 poly1305_emit_c64"},
-#endif
-#if defined(OPENSSL_AARCH64) && !defined(OPENSSL_NO_ASM)
-    // NEON: base 2^26 on four lanes from 16 blocks up (shorter inputs go to
-    // the scalar code inside the row; estimate in asm/poly1305_asm_armv8.c).
-    {"neon", CRYPTO_is_NEON_capable, &kPoly1305NEON,
-     "poly1305_init_armv8 poly1305_blocks_neon_row poly1305_emit_armv8"},
-    // Scalar base 2^64 (mul/umulh, asm/poly1305-armv8.pl); needs no feature.
-    {"armv8", NULL, &kPoly1305ARMv8,
-     "poly1305_init_armv8 poly1305_blocks_armv8 poly1305_emit_armv8"},
-#endif
-#if defined(OPENSSL_X86) && !defined(OPENSSL_NO_ASM)
-    // 32-bit x86 (asm/poly1305-x86.pl, glue in asm/poly1305_asm_x86.c).
-    // Not timed (no native i686 runs here); ordered by instruction count
-    // per 64 bytes: avx2 4-way base 2^26 105, sse2 2-way 284, x86 scalar
-    // base 2^32 496 (c26: 832). The vector rows use the scalar code below
-    // 256 (avx2) / 384 (sse2) bytes, the first lengths where their whole-
-    // call instruction counts are lower (table in asm/poly1305_asm_x86.c).
-    {"avx2", CRYPTO_is_AVX2_capable, &kPoly1305X86AVX2,
-     "poly1305_init_x86 poly1305_blocks_x86_avx2_row poly1305_emit_x86"},
-    {"sse2", CRYPTO_is_SSE2_capable, &kPoly1305X86SSE2,
-     "poly1305_init_x86 poly1305_blocks_x86_sse2_row poly1305_emit_x86"},
-    {"x86", NULL, &kPoly1305X86,
-     "poly1305_init_x86 poly1305_blocks_x86 poly1305_emit_x86"},
-#endif
-#if defined(POLY1305_HAVE_C64)
-    {"c64", NULL, &kPoly1305C64,
-     "poly1305_init_c64 poly1305_blocks_c64 poly1305_emit_c64"},
-#endif
-    {"c26", NULL, &kPoly1305C26,
-     "poly1305_init_c26 poly1305_blocks_c26 poly1305_emit_c26"},
-};
+#define POLY1305_ROW(row_name, init_fn, blocks_fn, emit_fn, pred)          \
+  {#row_name,                                                             \
+   (pred),                                                                \
+   #init_fn " " #blocks_fn " " #emit_fn,                                  \
+   CRYPTO_IMPL_BLOCKS,                                                    \
+   1,                                                                     \
+   0,                                                                     \
+   -1,                                                                    \
+   {.poly1305 = {(init_fn), (blocks_fn), (emit_fn)}}},
+static const CRYPTO_IMPL kPoly1305Impls[] = {POLY1305_IMPLS(POLY1305_ROW)};
+#undef POLY1305_ROW
 
 CRYPTO_PRIMITIVE CRYPTO_primitive_poly1305 =
     CRYPTO_PRIMITIVE_INIT("poly1305", kPoly1305Impls);
 
 // --- Test hook ----------------------------------------------------------------
 
-void poly1305_set_h_for_testing(const struct poly1305_impl_fns *fns,
+void poly1305_set_h_for_testing(const struct crypto_poly1305_entry *fns,
                                 void *state, uint64_t h0, uint64_t h1,
                                 uint64_t h2) {
   if (fns->init == poly1305_init_c26) {
@@ -481,7 +362,7 @@ struct poly1305_ctx {
   alignas(POLY1305_IMPL_STATE_ALIGN) uint8_t impl[POLY1305_IMPL_STATE_SIZE];
   // fns is the implementation chosen at init; update and finish keep using
   // it even if the dispatcher's choice changes in between.
-  const struct poly1305_impl_fns *fns;
+  const struct crypto_poly1305_entry *fns;
   uint8_t s[16];
   // buf holds the buf_used < 16 bytes of a block not yet complete.
   uint8_t buf[16];
@@ -501,7 +382,7 @@ static struct poly1305_ctx *poly1305_ctx(poly1305_state *state) {
 
 void CRYPTO_poly1305_init(poly1305_state *state, const uint8_t key[32]) {
   struct poly1305_ctx *ctx = poly1305_ctx(state);
-  ctx->fns = CRYPTO_impl_fns(&CRYPTO_primitive_poly1305);
+  ctx->fns = &CRYPTO_impl_chosen(&CRYPTO_primitive_poly1305)->entry.poly1305;
   ctx->fns->init(ctx->impl, key);
   memcpy(ctx->s, key + 16, 16);
   ctx->buf_used = 0;
@@ -549,4 +430,59 @@ void CRYPTO_poly1305_finish(poly1305_state *state, uint8_t mac[16]) {
   }
   ctx->fns->emit(ctx->impl, mac, ctx->s);
   OPENSSL_cleanse(state, sizeof(poly1305_state));
+}
+
+// --- The context of the layers above (mac.h) -----------------------------------
+
+// struct poly1305_mac is the layout of a POLY1305_MAC_CTX.
+struct poly1305_mac {
+  alignas(POLY1305_IMPL_STATE_ALIGN) uint8_t impl[POLY1305_IMPL_STATE_SIZE];
+  // fns is the implementation chosen at init.
+  const struct crypto_poly1305_entry *fns;
+  uint8_t s[16];
+};
+
+static_assert(sizeof(struct poly1305_mac) <= sizeof(POLY1305_MAC_CTX),
+              "POLY1305_MAC_CTX too small");
+static_assert(alignof(POLY1305_MAC_CTX) >= alignof(struct poly1305_mac),
+              "POLY1305_MAC_CTX not aligned enough");
+
+static struct poly1305_mac *poly1305_mac(POLY1305_MAC_CTX *ctx) {
+  return (struct poly1305_mac *)ctx->opaque;
+}
+
+void poly1305_mac_init(POLY1305_MAC_CTX *ctx, const uint8_t key[32]) {
+  struct poly1305_mac *m = poly1305_mac(ctx);
+  m->fns = &CRYPTO_impl_chosen(&CRYPTO_primitive_poly1305)->entry.poly1305;
+  m->fns->init(m->impl, key);
+  OPENSSL_memcpy(m->s, key + 16, 16);
+}
+
+void poly1305_mac_update(POLY1305_MAC_CTX *ctx, const uint8_t *in,
+                         size_t len) {
+  assert(len % 16 == 0);
+  if (len != 0) {
+    struct poly1305_mac *m = poly1305_mac(ctx);
+    m->fns->blocks(m->impl, in, len, 1);
+  }
+}
+
+void poly1305_mac_padded(POLY1305_MAC_CTX *ctx, const uint8_t *in,
+                         size_t len) {
+  struct poly1305_mac *m = poly1305_mac(ctx);
+  size_t whole = len & ~(size_t)15;
+  if (whole != 0) {
+    m->fns->blocks(m->impl, in, whole, 1);
+  }
+  if (len != whole) {
+    uint8_t last[16] = {0};
+    OPENSSL_memcpy(last, in + whole, len - whole);
+    m->fns->blocks(m->impl, last, 16, 1);
+  }
+}
+
+void poly1305_mac_finish(POLY1305_MAC_CTX *ctx, uint8_t tag[16]) {
+  struct poly1305_mac *m = poly1305_mac(ctx);
+  m->fns->emit(m->impl, tag, m->s);
+  OPENSSL_cleanse(ctx, sizeof(*ctx));
 }

@@ -1,7 +1,8 @@
-# crypto/rand: RAND_bytes, its tests, the tests of the memory helpers
-# (crypto/mem_test.cc) and tool/rand_bench.
+# crypto/rand: RAND_bytes, its tests and tool/rand_bench. (The tests of the
+# memory helpers, crypto/mem_test.cc, are listed in the top-level
+# CMakeLists.txt beside crypto/mem.c.)
 list(APPEND CRYPTO_SOURCES crypto/rand/rand.c)
-list(APPEND CRYPTO_TEST_SOURCES crypto/rand/rand_test.cc crypto/mem_test.cc)
+list(APPEND CRYPTO_TEST_SOURCES crypto/rand/rand_test.cc)
 
 # tool/rand_bench links crypto_static, which the top-level CMakeLists.txt
 # defines only after including this fragment, so the target is added at the

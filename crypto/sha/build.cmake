@@ -1,6 +1,7 @@
-# crypto/sha: SHA-1 and SHA-2 (portable C block functions, padding and
-# dispatch through the implementation tables in crypto/sha/internal.h).
-# Assembly generators are added here with add_perlasm() as they appear.
+# crypto/sha: SHA-1 and SHA-2: the portable C block functions, buffering,
+# padding and dispatch (sha1.c, sha256.c, sha512.c) over the lists of paths
+# in impls.h, and the tests (test/). The assembly generators are registered
+# in asm/build.cmake.
 list(APPEND CRYPTO_SOURCES
   crypto/sha/sha1.c
   crypto/sha/sha256.c
@@ -8,6 +9,7 @@ list(APPEND CRYPTO_SOURCES
   crypto/sha/sha_batch.c
 )
 list(APPEND CRYPTO_TEST_SOURCES
-  crypto/sha/sha_test.cc
-  crypto/sha/sha_batch_test.cc
+  crypto/sha/test/sha_test.cc
+  crypto/sha/test/sha_rows_test.cc
+  crypto/sha/test/sha_batch_test.cc
 )

@@ -1,7 +1,8 @@
 // Copyright 2026 The project authors.
 //
-// crypto/sha/internal.h: the implementation tables of SHA-1, SHA-256 and
-// SHA-512 and their portable C block functions.
+// crypto/sha/internal.h: the block-function contract of SHA-1, SHA-256 and
+// SHA-512 and the buffering and padding helpers sha1.c, sha256.c and
+// sha512.c share.
 //
 // A block function compresses `num_blocks` whole blocks (64 bytes for
 // SHA-1/SHA-256, 128 for SHA-512) from `in` into the chaining value `state`
@@ -10,9 +11,9 @@
 // sha256.c and sha512.c, one place per family. `num_blocks` may be zero, in
 // which case `in` is not read. `in` need not be aligned.
 //
-// Each primitive has exactly one table (crypto/impl.h), best row first,
-// ending with "nohw". The dispatcher (CRYPTO_impl_fns), the tests and the
-// benchmarks all walk it.
+// Each family declares its paths once, in impls.h (crypto/impl.h): best row
+// first, ending with "nohw", the portable C code in sha1.c, sha256.c and
+// sha512.c that every other row is tested against.
 
 #ifndef OPENSSL_HEADER_CRYPTO_SHA_INTERNAL_H
 #define OPENSSL_HEADER_CRYPTO_SHA_INTERNAL_H
@@ -22,37 +23,12 @@
 
 #include <string.h>
 
-#include "../impl.h"
 #include "../internal.h"
+#include "impls.h"
 
 #if defined(__cplusplus)
 extern "C" {
 #endif
-
-struct sha1_impl_fns {
-  void (*block)(uint32_t state[5], const uint8_t *in, size_t num_blocks);
-};
-
-struct sha256_impl_fns {
-  void (*block)(uint32_t state[8], const uint8_t *in, size_t num_blocks);
-};
-
-struct sha512_impl_fns {
-  void (*block)(uint64_t state[8], const uint8_t *in, size_t num_blocks);
-};
-
-extern CRYPTO_PRIMITIVE CRYPTO_primitive_sha1;
-extern CRYPTO_PRIMITIVE CRYPTO_primitive_sha256;
-extern CRYPTO_PRIMITIVE CRYPTO_primitive_sha512;
-
-// The portable C implementations, always compiled: the reference every other
-// row is tested against.
-void sha1_block_data_order_nohw(uint32_t state[5], const uint8_t *in,
-                                size_t num_blocks);
-void sha256_block_data_order_nohw(uint32_t state[8], const uint8_t *in,
-                                  size_t num_blocks);
-void sha512_block_data_order_nohw(uint64_t state[8], const uint8_t *in,
-                                  size_t num_blocks);
 
 // --- Buffering and padding shared by sha1.c, sha256.c and sha512.c ---------
 //

@@ -2,8 +2,8 @@
 //
 // sha1.c: SHA-1 (FIPS 180-4 §5.3.1, §6.1).
 //
-// This file is the one place that knows every implementation of the SHA-1
-// compression function (the table CRYPTO_primitive_sha1 below) and the one
+// This file holds the portable SHA-1 compression function, the rows of
+// CRYPTO_primitive_sha1 built from the list of paths in impls.h, and the one
 // place that buffers partial blocks, pads and counts the length for SHA-1.
 // Implementations only ever see whole 64-byte blocks.
 
@@ -13,17 +13,13 @@
 
 #include "../internal.h"
 #include "internal.h"
-#include "asm/sha_asm.h"
-#include "asm/sha_asm_armv8.h"
-#include "asm/sha_asm_x86.h"
 
 typedef void (*sha1_block_fn)(uint32_t state[5], const uint8_t *in,
                               size_t num_blocks);
 
 // The block function in use: one atomic load (crypto/impl.h).
 static sha1_block_fn sha1_get_block(void) {
-  const struct sha1_impl_fns *fns = CRYPTO_impl_fns(&CRYPTO_primitive_sha1);
-  return fns->block;
+  return CRYPTO_impl_chosen(&CRYPTO_primitive_sha1)->entry.sha32;
 }
 
 // --- Portable compression function -----------------------------------------
@@ -133,73 +129,8 @@ void sha1_block_data_order_nohw(uint32_t state[5], const uint8_t *in,
   sha_wipe(w, sizeof(w));
 }
 
-// The implementation table, best first. Assembly rows go above "nohw", each
-// {name, predicate, &fns, "entry names"} (crypto/impl.h): on x86-64
-// {"shani", CRYPTO_is_x86_SHA_capable} with sha1_block_data_order_shani
-// (crypto/sha/asm/sha_asm.h), then any avx2/avx/ssse3 paths; on aarch64 {"armv8", ...} then {"neon", ...}.
-static const struct sha1_impl_fns kSHA1NoHW = {sha1_block_data_order_nohw};
-#if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)
-static const struct sha1_impl_fns kSHA1Shani = {sha1_block_data_order_shani};
-static const struct sha1_impl_fns kSHA1AVX2 = {sha1_block_data_order_avx2};
-static const struct sha1_impl_fns kSHA1AVX = {sha1_block_data_order_avx};
-static const struct sha1_impl_fns kSHA1SSSE3 = {sha1_block_data_order_ssse3};
-#endif
-#if defined(OPENSSL_AARCH64) && !defined(OPENSSL_NO_ASM)
-static const struct sha1_impl_fns kSHA1Armv8 = {sha1_block_data_order_hw};
-#endif
-#if defined(OPENSSL_X86) && !defined(OPENSSL_NO_ASM)
-static const struct sha1_impl_fns kSHA1Shani_X86 = {
-    sha1_block_data_order_shani};
-static const struct sha1_impl_fns kSHA1AVX_X86 = {sha1_block_data_order_avx};
-static const struct sha1_impl_fns kSHA1SSSE3_X86 = {
-    sha1_block_data_order_ssse3};
-#endif
-static const CRYPTO_IMPL kSHA1Impls[] = {
-#if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)
-    // Measured on AMD Zen 5 (min-of-N TSC timing, crypto/sha/asm/
-    // sha1-x86_64.pl's header); each row beats nohw at every size.
-    // SHA-NI: the sha1rnds4 latency chain, ~1.07 TSC ticks/B at 8 KiB
-    {"shani", CRYPTO_is_x86_SHA_capable, &kSHA1Shani,
-     "sha1_block_data_order_shani"},
-    // no SHA-NI: ~1.57 TSC ticks/B (nohw ~1.96)
-    {"avx2", sha1_avx2_capable, &kSHA1AVX2, "sha1_block_data_order_avx2"},
-    // No AVX2/BMI: one block at a time, schedule in xmm, no BMI. On Zen 5
-    // avx2, avx and ssse3 are within the noise of each other at every
-    // size (~1.6 TSC ticks/B at 8 KiB) and all beat nohw (16 bytes: ~157
-    // against 165 ticks a call); avx2 stays first for the Intel cores
-    // without SHA extensions, where rorx/andn shorten the round.
-    {"avx", CRYPTO_is_AVX_capable, &kSHA1AVX, "sha1_block_data_order_avx"},
-    {"ssse3", CRYPTO_is_SSSE3_capable, &kSHA1SSSE3,
-     "sha1_block_data_order_ssse3"},
-#endif
-#if defined(OPENSSL_AARCH64) && !defined(OPENSSL_NO_ASM)
-    // Not timed (qemu only); instructions per 64-byte block, counted
-    // (crypto/sha/asm/sha1-armv8.pl): SHA1 instructions 102, nohw 1009.
-    // The sha1c/p/m chain bounds it at ~1.25 c/B on Cortex-A72/N1, against
-    // ~5-8 c/B for the C code. No scalar row: it did not beat the C code.
-    {"armv8", CRYPTO_is_ARMv8_SHA1_capable, &kSHA1Armv8,
-     "sha1_block_data_order_hw"},
-#endif
-#if defined(OPENSSL_X86) && !defined(OPENSSL_NO_ASM)
-    // 32-bit x86 (crypto/sha/asm/sha1-x86.pl). Not timed: this kernel runs
-    // no i686 binaries natively, and qemu timings mean nothing. Counted,
-    // instructions per 64-byte block (sha1-x86.pl's header): avx 1072,
-    // ssse3 1188, nohw 1619 (i686 gcc -O2; 1598 at -O3, with 539 memory
-    // operands against 142). Bound ~2.5 core c/B (the a -> ROTL^5 -> e
-    // chain, 2 ops a round); avx only saves the SSE register copies.
-    // shani first: bound by its sha1rnds4 latency chain at ~1.9 core c/B
-    // (20 x ~6 cycles a block) with 123 instructions a block, against
-    // ~2.5-3 c/B and 1072-1188 instructions for avx/ssse3; the x86-64
-    // shani path, the same rounds, is the fastest row there. Tested under
-    // qemu-i386 through crypto/test/sha_ni_emu.h (--emulate-sha-ni).
-    {"shani", CRYPTO_is_x86_SHA_capable, &kSHA1Shani_X86,
-     "sha1_block_data_order_shani"},
-    {"avx", CRYPTO_is_AVX_capable, &kSHA1AVX_X86, "sha1_block_data_order_avx"},
-    {"ssse3", CRYPTO_is_SSSE3_capable, &kSHA1SSSE3_X86,
-     "sha1_block_data_order_ssse3"},
-#endif
-    {"nohw", NULL, &kSHA1NoHW, "sha1_block_data_order_nohw"},
-};
+// The rows, best first, from the list in impls.h (SHA1_IMPLS).
+static const CRYPTO_IMPL kSHA1Impls[] = {SHA1_IMPLS(SHA_IMPL_ROW_32)};
 CRYPTO_PRIMITIVE CRYPTO_primitive_sha1 =
     CRYPTO_PRIMITIVE_INIT("sha1", kSHA1Impls);
 

@@ -2,8 +2,8 @@
 //
 // sha256.c: SHA-224 and SHA-256 (FIPS 180-4 §5.3.2, §5.3.3, §6.2, §6.3).
 //
-// This file is the one place that knows every implementation of the SHA-256
-// compression function (the table CRYPTO_primitive_sha256 below) and the one
+// This file holds the portable SHA-256 compression function, the rows of
+// CRYPTO_primitive_sha256 built from the list of paths in impls.h, and the one
 // place that buffers partial blocks, pads and counts the length for
 // SHA-224/SHA-256. Implementations only ever see whole 64-byte blocks.
 
@@ -13,17 +13,13 @@
 
 #include "../internal.h"
 #include "internal.h"
-#include "asm/sha_asm.h"
-#include "asm/sha_asm_armv8.h"
-#include "asm/sha_asm_x86.h"
 
 typedef void (*sha256_block_fn)(uint32_t state[8], const uint8_t *in,
                                 size_t num_blocks);
 
 // The block function in use: one atomic load (crypto/impl.h).
 static sha256_block_fn sha256_get_block(void) {
-  const struct sha256_impl_fns *fns = CRYPTO_impl_fns(&CRYPTO_primitive_sha256);
-  return fns->block;
+  return CRYPTO_impl_chosen(&CRYPTO_primitive_sha256)->entry.sha32;
 }
 
 // --- Portable compression function -----------------------------------------
@@ -176,81 +172,8 @@ void sha256_block_data_order_nohw(uint32_t state[8], const uint8_t *in,
   sha_wipe(w, sizeof(w));
 }
 
-// The implementation table, best first. Assembly rows go above "nohw", each
-// {name, predicate, &fns, "entry names"} (crypto/impl.h): on x86-64
-// {"shani", CRYPTO_is_x86_SHA_capable} with sha256_block_data_order_shani
-// (crypto/sha/asm/sha_asm.h), then any avx2/avx/ssse3 paths; on aarch64 {"armv8", ...} then {"neon", ...}.
-static const struct sha256_impl_fns kSHA256NoHW = {sha256_block_data_order_nohw};
-#if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)
-static const struct sha256_impl_fns kSHA256Shani = {sha256_block_data_order_shani};
-static const struct sha256_impl_fns kSHA256AVX2 = {sha256_block_data_order_avx2};
-static const struct sha256_impl_fns kSHA256AVX = {sha256_block_data_order_avx};
-static const struct sha256_impl_fns kSHA256SSSE3 = {
-    sha256_block_data_order_ssse3};
-#endif
-#if defined(OPENSSL_AARCH64) && !defined(OPENSSL_NO_ASM)
-static const struct sha256_impl_fns kSHA256Armv8 = {
-    sha256_block_data_order_hw};
-static const struct sha256_impl_fns kSHA256Scalar = {
-    sha256_block_data_order_scalar};
-#endif
-#if defined(OPENSSL_X86) && !defined(OPENSSL_NO_ASM)
-static const struct sha256_impl_fns kSHA256Shani_X86 = {
-    sha256_block_data_order_shani};
-static const struct sha256_impl_fns kSHA256AVX_X86 = {
-    sha256_block_data_order_avx};
-static const struct sha256_impl_fns kSHA256SSSE3_X86 = {
-    sha256_block_data_order_ssse3};
-#endif
-static const CRYPTO_IMPL kSHA256Impls[] = {
-#if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)
-    // Measured on AMD Zen 5 (min-of-N TSC timing, crypto/sha/asm/
-    // sha256-x86_64.pl's header); each row beats nohw at every size.
-    // SHA-NI: the sha256rnds2 latency chain, ~1.17 TSC ticks/B
-    {"shani", CRYPTO_is_x86_SHA_capable, &kSHA256Shani,
-     "sha256_block_data_order_shani"},
-    // no SHA-NI: ~3.33 TSC ticks/B (nohw ~4.9)
-    {"avx2", sha256_avx2_capable, &kSHA256AVX2, "sha256_block_data_order_avx2"},
-    // No AVX2/BMI: one block at a time, schedule in xmm, rounds with
-    // copy+ror (no BMI). Zen 5, 8 KiB: avx ~3.45, ssse3 ~3.6 TSC ticks/B
-    // (nohw ~4.9). avx is within 3% of avx2 here (ahead at 16, 64 and
-    // 8192 bytes, 7% behind at 256); avx2 stays first, as on the Intel
-    // cores without SHA extensions rorx shortens its Σ chain.
-    {"avx", CRYPTO_is_AVX_capable, &kSHA256AVX, "sha256_block_data_order_avx"},
-    {"ssse3", CRYPTO_is_SSSE3_capable, &kSHA256SSSE3,
-     "sha256_block_data_order_ssse3"},
-#endif
-#if defined(OPENSSL_AARCH64) && !defined(OPENSSL_NO_ASM)
-    // Not timed (qemu only); instructions per 64 bytes of input, counted
-    // (crypto/sha/asm/sha256-armv8.pl): armv8 104, scalar 1775, nohw 1887.
-    // ~1.0 c/B on Cortex-A72/N1 (sha256h chain). scalar: 5.9% fewer
-    // instructions than the C code and a third fewer loads/stores (the C
-    // code spills W), so it is the best row on cores without the SHA256
-    // instructions (Cortex-A53/A72 SoCs without the crypto extension).
-    {"armv8", CRYPTO_is_ARMv8_SHA256_capable, &kSHA256Armv8,
-     "sha256_block_data_order_hw"},
-    {"scalar", NULL, &kSHA256Scalar, "sha256_block_data_order_scalar"},
-#endif
-#if defined(OPENSSL_X86) && !defined(OPENSSL_NO_ASM)
-    // 32-bit x86 (crypto/sha/asm/sha256-x86.pl). Not timed: this kernel
-    // runs no i686 binaries natively, and qemu timings mean nothing.
-    // Counted, instructions per 64-byte block (sha256-x86.pl's header):
-    // avx 2369, ssse3 2457, nohw 4086 (i686 gcc -O2; 3990 at -O3, with
-    // 1073 memory operands against 650). Bound ~6 core c/B: the e and a
-    // chains, Σ in one register (5 dependent ops) then one add a round.
-    // shani first: bound by its sha256rnds2 latency chain at ~2 core c/B
-    // (32 x ~4 cycles a block) with 155 instructions a block, against ~6
-    // c/B and 2369-2457 instructions for avx/ssse3. Tested under qemu-i386
-    // through crypto/test/sha_ni_emu.h (--emulate-sha-ni).
-    {"shani", CRYPTO_is_x86_SHA_capable, &kSHA256Shani_X86,
-     "sha256_block_data_order_shani"},
-    {"avx", CRYPTO_is_AVX_capable, &kSHA256AVX_X86,
-     "sha256_block_data_order_avx"},
-    {"ssse3", CRYPTO_is_SSSE3_capable, &kSHA256SSSE3_X86,
-     "sha256_block_data_order_ssse3"},
-#endif
-    {"nohw", NULL, &kSHA256NoHW, "sha256_block_data_order_nohw"},
-};
+// The rows, best first, from the list in impls.h (SHA256_IMPLS).
+static const CRYPTO_IMPL kSHA256Impls[] = {SHA256_IMPLS(SHA_IMPL_ROW_32)};
 CRYPTO_PRIMITIVE CRYPTO_primitive_sha256 =
     CRYPTO_PRIMITIVE_INIT("sha256", kSHA256Impls);
 

@@ -3,8 +3,8 @@
 // sha512.c: SHA-384, SHA-512, SHA-512/224 and SHA-512/256 (FIPS 180-4
 // §5.3.4 to §5.3.6, §6.4 to §6.7).
 //
-// This file is the one place that knows every implementation of the SHA-512
-// compression function (the table CRYPTO_primitive_sha512 below) and the one
+// This file holds the portable SHA-512 compression function, the rows of
+// CRYPTO_primitive_sha512 built from the list of paths in impls.h, and the one
 // place that buffers partial blocks, pads and counts the length for the
 // SHA-512 family. Implementations only ever see whole 128-byte blocks.
 
@@ -14,17 +14,13 @@
 
 #include "../internal.h"
 #include "internal.h"
-#include "asm/sha_asm.h"
-#include "asm/sha_asm_armv8.h"
-#include "asm/sha512_asm_x86.h"
 
 typedef void (*sha512_block_fn)(uint64_t state[8], const uint8_t *in,
                                 size_t num_blocks);
 
 // The block function in use: one atomic load (crypto/impl.h).
 static sha512_block_fn sha512_get_block(void) {
-  const struct sha512_impl_fns *fns = CRYPTO_impl_fns(&CRYPTO_primitive_sha512);
-  return fns->block;
+  return CRYPTO_impl_chosen(&CRYPTO_primitive_sha512)->entry.sha64;
 }
 
 // --- Portable compression function -----------------------------------------
@@ -188,76 +184,8 @@ void sha512_block_data_order_nohw(uint64_t state[8], const uint8_t *in,
   sha_wipe(w, sizeof(w));
 }
 
-// The implementation table, best first. Assembly rows go above "nohw", each
-// {name, predicate, &fns, "entry names"} (crypto/impl.h): on x86-64
-// {"avx2", sha512_avx2_capable} and {"avx512", sha512_avx512_capable}
-// (crypto/sha/asm/sha_asm.h), then the avx/ssse3 paths; on aarch64 {"armv8", ...}.
-static const struct sha512_impl_fns kSHA512NoHW = {sha512_block_data_order_nohw};
-#if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)
-static const struct sha512_impl_fns kSHA512AVX512 = {
-    sha512_block_data_order_avx512};
-static const struct sha512_impl_fns kSHA512AVX2 = {sha512_block_data_order_avx2};
-static const struct sha512_impl_fns kSHA512AVX = {sha512_block_data_order_avx};
-static const struct sha512_impl_fns kSHA512SSSE3 = {
-    sha512_block_data_order_ssse3};
-#endif
-#if defined(OPENSSL_AARCH64) && !defined(OPENSSL_NO_ASM)
-static const struct sha512_impl_fns kSHA512Armv8 = {
-    sha512_block_data_order_hw};
-static const struct sha512_impl_fns kSHA512Scalar = {
-    sha512_block_data_order_scalar};
-#endif
-#if defined(OPENSSL_X86) && !defined(OPENSSL_NO_ASM)
-static const struct sha512_impl_fns kSHA512SSE2 = {
-    sha512_block_data_order_sse2};
-#endif
-static const CRYPTO_IMPL kSHA512Impls[] = {
-#if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)
-    // avx2 comes before avx512, so avx512 is never chosen by the CPU alone
-    // (the tests, CHECK_ABI and `bssl speed -impls` still force it). The
-    // generator's table (crypto/sha/asm/sha512-x86_64.pl) has avx512 ahead
-    // on Zen 5 in bulk by ~2.5% (TSC ticks/B at 8 KiB: 2.10 vs 2.16); it is
-    // avx2 with a 4-deep round and an xmm one-block path for the last odd
-    // block. But SHA512() through the public API on AMD EPYC Zen 5 (family
-    // 26), `bssl speed -check -filter SHA-512 -chunks 256,512,1350,8192
-    // -rounds 9 -timeout 0.05` (fastest 0.5 ms batch, medians of 9
-    // alternating rounds, load ~18 on 2 cores) gave avx2/avx512 MB/s:
-    // 256 B 675/565 (+18%), 512 B 831/728 (+14%), 1350 B 1017/963 (+5.5%),
-    // 8 KiB 1063/1075 (-1%); and issue 19 saw avx2 tie or beat avx512 on
-    // Zen 4 at 256 B, 8 and 16 KiB. The capability word holds no vendor or
-    // model to tell the cores apart, and no measured core gains from
-    // avx512 at the sizes TLS records use, so it yields to avx2 everywhere.
-    {"avx2", sha512_avx2_capable, &kSHA512AVX2, "sha512_block_data_order_avx2"},
-    {"avx512", sha512_avx512_capable, &kSHA512AVX512,
-     "sha512_block_data_order_avx512"},
-    // No AVX2/BMI: one block at a time, schedule in xmm, copy+ror rounds.
-    // Zen 5, 8 KiB: avx ~2.24, ssse3 ~2.37 TSC ticks/B against avx2 ~2.19
-    // and nohw ~3.24; both beat nohw at one block too (2.13, 2.30, 3.45).
-    {"avx", CRYPTO_is_AVX_capable, &kSHA512AVX, "sha512_block_data_order_avx"},
-    {"ssse3", CRYPTO_is_SSSE3_capable, &kSHA512SSSE3,
-     "sha512_block_data_order_ssse3"},
-#endif
-#if defined(OPENSSL_AARCH64) && !defined(OPENSSL_NO_ASM)
-    // Not timed (qemu only); instructions per 64 bytes of input, counted
-    // (crypto/sha/asm/sha512-armv8.pl): armv8 238, scalar 1122, nohw 1191.
-    // The SHA512 instructions are ARMv8.2 FEAT_SHA512 (Apple M1+, Neoverse
-    // V1+). scalar: 5.8% fewer instructions than the C code, no spills;
-    // the best row on every core without them (Cortex-A53/A72/A76,
-    // Neoverse N1).
-    {"armv8", CRYPTO_is_ARMv8_SHA512_capable, &kSHA512Armv8,
-     "sha512_block_data_order_hw"},
-    {"scalar", NULL, &kSHA512Scalar, "sha512_block_data_order_scalar"},
-#endif
-#if defined(OPENSSL_X86) && !defined(OPENSSL_NO_ASM)
-    // Not timed (i686 runs only under qemu here); instructions per 64 bytes
-    // of input, counted (crypto/sha/asm/sha512-x86.pl): sse2 2307 (64-bit
-    // lanes of xmm registers), nohw 6025 (i686 gcc 12 -O3: every 64-bit
-    // word in two spilled halves).
-    {"sse2", CRYPTO_is_SSE2_capable, &kSHA512SSE2,
-     "sha512_block_data_order_sse2"},
-#endif
-    {"nohw", NULL, &kSHA512NoHW, "sha512_block_data_order_nohw"},
-};
+// The rows, best first, from the list in impls.h (SHA512_IMPLS).
+static const CRYPTO_IMPL kSHA512Impls[] = {SHA512_IMPLS(SHA_IMPL_ROW_64)};
 CRYPTO_PRIMITIVE CRYPTO_primitive_sha512 =
     CRYPTO_PRIMITIVE_INIT("sha512", kSHA512Impls);
 

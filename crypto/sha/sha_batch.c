@@ -68,13 +68,13 @@ struct sha_hash_desc {
 };
 
 static void sha256_one(void *state, const uint8_t *in, size_t num_blocks) {
-  const struct sha256_impl_fns *fns = CRYPTO_impl_fns(&CRYPTO_primitive_sha256);
-  fns->block((uint32_t *)state, in, num_blocks);
+  CRYPTO_impl_chosen(&CRYPTO_primitive_sha256)
+      ->entry.sha32((uint32_t *)state, in, num_blocks);
 }
 
 static void sha512_one(void *state, const uint8_t *in, size_t num_blocks) {
-  const struct sha512_impl_fns *fns = CRYPTO_impl_fns(&CRYPTO_primitive_sha512);
-  fns->block((uint64_t *)state, in, num_blocks);
+  CRYPTO_impl_chosen(&CRYPTO_primitive_sha512)
+      ->entry.sha64((uint64_t *)state, in, num_blocks);
 }
 
 static const struct sha_hash_desc kSHA256Desc = {64, 4, 8, 32, kSHA256IV,
@@ -368,10 +368,6 @@ static void sha512_batch_nohw(uint8_t *out, const uint8_t *const *ins,
   sha_serial_batch(&kSHA512Desc, out, ins, lens, n);
 }
 
-static const struct sha_batch_impl_fns kSHA256BatchNoHW = {sha256_pairs_nohw,
-                                                           sha256_batch_nohw};
-static const struct sha_batch_impl_fns kSHA512BatchNoHW = {sha512_pairs_nohw,
-                                                           sha512_batch_nohw};
 
 #if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)
 
@@ -435,46 +431,53 @@ static void sha512_batch_avx512(uint8_t *out, const uint8_t *const *ins,
   sha_mb_batch(&kSHA512AVX512Kernel, out, ins, lens, n);
 }
 
-static const struct sha_batch_impl_fns kSHA256BatchAVX512 = {
-    sha256_pairs_avx512, sha256_batch_avx512};
-
 static void sha256_pairs_avx512_shani(uint8_t *out, const uint8_t *in,
                                       size_t n) {
   sha_mb_pairs(&kSHA256AVX512ShaniKernel, out, in, n);
 }
-static const struct sha_batch_impl_fns kSHA256BatchAVX512Shani = {
-    sha256_pairs_avx512_shani, sha256_batch_avx512};
-// The SHA-NI row: pairs through the interleaved streams, the batch shape
-// one message at a time (through the SHA-NI block function).
-static const struct sha_batch_impl_fns kSHA256BatchShani = {
-    sha256_pairs_shani, sha256_batch_nohw};
-static const struct sha_batch_impl_fns kSHA512BatchAVX512 = {
-    sha512_pairs_avx512, sha512_batch_avx512};
 
 #endif  // OPENSSL_X86_64 && !OPENSSL_NO_ASM
 
 // The tables, best first.
+// SHA_BATCH_ROW is one row: its name, predicate, the two shapes' entry
+// points and the names of every function it reaches (for `bssl cpu -json`
+// and util/insn_coverage; the kernels are reached through the descriptors
+// above, which a disassembly cannot follow).
+#define SHA_BATCH_ROW(name, capable, pairs, batch, entry_names)   \
+  {(name), (capable), (entry_names), CRYPTO_IMPL_BYTES, 1, 0, -1, \
+   {.sha_batch = {(pairs), (batch)}}}
+
 static const CRYPTO_IMPL kSHA256BatchImpls[] = {
 #if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)
-    {"avx512_shani", sha_batch_avx512_shani_capable, &kSHA256BatchAVX512Shani,
-     "sha256_pairs_avx512_shani sha256_batch_avx512 sha256_mb_avx512_x16 "
-     "sha256_pairs_avx512_x16 sha256_pairs_avx512_shani_x20 "
-     "sha256_pairs_shani_x2 sha256_pairs_shani_x1"},
-    {"avx512", sha_batch_avx512_capable, &kSHA256BatchAVX512,
-     "sha256_pairs_avx512 sha256_batch_avx512 sha256_mb_avx512_x16 "
-     "sha256_pairs_avx512_x16"},
-    {"shani", CRYPTO_is_x86_SHA_capable, &kSHA256BatchShani,
-     "sha256_pairs_shani sha256_pairs_shani_x2 sha256_pairs_shani_x1"},
+    SHA_BATCH_ROW("avx512_shani", sha_batch_avx512_shani_capable,
+                  sha256_pairs_avx512_shani, sha256_batch_avx512,
+                  "sha256_pairs_avx512_shani sha256_batch_avx512 "
+                  "sha256_mb_avx512_x16 sha256_pairs_avx512_x16 "
+                  "sha256_pairs_avx512_shani_x20 sha256_pairs_shani_x2 "
+                  "sha256_pairs_shani_x1"),
+    SHA_BATCH_ROW("avx512", sha_batch_avx512_capable, sha256_pairs_avx512,
+                  sha256_batch_avx512,
+                  "sha256_pairs_avx512 sha256_batch_avx512 "
+                  "sha256_mb_avx512_x16 sha256_pairs_avx512_x16"),
+    // The SHA-NI row: pairs through the interleaved streams, the batch
+    // shape one message at a time (through the SHA-NI block function).
+    SHA_BATCH_ROW("shani", CRYPTO_is_x86_SHA_capable, sha256_pairs_shani,
+                  sha256_batch_nohw,
+                  "sha256_pairs_shani sha256_pairs_shani_x2 "
+                  "sha256_pairs_shani_x1 sha256_batch_nohw"),
 #endif
-    {"nohw", NULL, &kSHA256BatchNoHW, "sha256_pairs_nohw sha256_batch_nohw"},
+    SHA_BATCH_ROW("nohw", NULL, sha256_pairs_nohw, sha256_batch_nohw,
+                  "sha256_pairs_nohw sha256_batch_nohw"),
 };
 static const CRYPTO_IMPL kSHA512BatchImpls[] = {
 #if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)
-    {"avx512", sha_batch_avx512_capable, &kSHA512BatchAVX512,
-     "sha512_pairs_avx512 sha512_batch_avx512 sha512_mb_avx512_x8 "
-     "sha512_pairs_avx512_x8"},
+    SHA_BATCH_ROW("avx512", sha_batch_avx512_capable, sha512_pairs_avx512,
+                  sha512_batch_avx512,
+                  "sha512_pairs_avx512 sha512_batch_avx512 "
+                  "sha512_mb_avx512_x8 sha512_pairs_avx512_x8"),
 #endif
-    {"nohw", NULL, &kSHA512BatchNoHW, "sha512_pairs_nohw sha512_batch_nohw"},
+    SHA_BATCH_ROW("nohw", NULL, sha512_pairs_nohw, sha512_batch_nohw,
+                  "sha512_pairs_nohw sha512_batch_nohw"),
 };
 
 CRYPTO_PRIMITIVE CRYPTO_primitive_sha256_batch =
@@ -484,11 +487,11 @@ CRYPTO_PRIMITIVE CRYPTO_primitive_sha512_batch =
 
 // --- The public functions ---------------------------------------------------------
 
-static const struct sha_batch_impl_fns *sha256_batch_fns(void) {
-  return CRYPTO_impl_fns(&CRYPTO_primitive_sha256_batch);
+static const sha_batch_impl_fns *sha256_batch_fns(void) {
+  return &CRYPTO_impl_chosen(&CRYPTO_primitive_sha256_batch)->entry.sha_batch;
 }
-static const struct sha_batch_impl_fns *sha512_batch_fns(void) {
-  return CRYPTO_impl_fns(&CRYPTO_primitive_sha512_batch);
+static const sha_batch_impl_fns *sha512_batch_fns(void) {
+  return &CRYPTO_impl_chosen(&CRYPTO_primitive_sha512_batch)->entry.sha_batch;
 }
 
 void SHA256_hash_pairs(uint8_t *out, const uint8_t *in, size_t n) {

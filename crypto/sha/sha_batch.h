@@ -35,11 +35,10 @@ extern "C" {
 // A row's functions: `pairs` hashes `n` messages of one block's size
 // (64 or 128 bytes) consecutive at `in` to `n` digests at `out`; `batch`
 // hashes `n` messages of any lengths. The rules are the public functions'.
-struct sha_batch_impl_fns {
-  void (*pairs)(uint8_t *out, const uint8_t *in, size_t n);
-  void (*batch)(uint8_t *out, const uint8_t *const *ins, const size_t *lens,
-                size_t n);
-};
+// A row's entry (crypto/impl.h's struct crypto_sha_batch_entry): `pairs`
+// hashes n consecutive 64-byte (SHA-256) or 128-byte (SHA-512) messages,
+// `batch` n messages of any lengths, each as the public functions below.
+typedef struct crypto_sha_batch_entry sha_batch_impl_fns;
 
 extern CRYPTO_PRIMITIVE CRYPTO_primitive_sha256_batch;
 extern CRYPTO_PRIMITIVE CRYPTO_primitive_sha512_batch;

@@ -16,6 +16,8 @@
 #include <gtest/gtest.h>
 #include <gtest/gtest-spi.h>
 
+#include "../chacha/impls.h"
+#include "../sha/impls.h"
 #include "test_util.h"
 
 // Valgrind does not emulate the x86 trap flag (EFLAGS.TF), so the
@@ -135,20 +137,47 @@ void CheckWeightedSumFixture(Fn fixture, const Word weights[8]) {
 const uint64_t kUnitWeights[8] = {1, 1, 1, 1, 1, 1, 1, 1};
 #endif
 
-// ExpectTrampolineListed checks the build's nm list of the library's
-// assembly symbols (the input of the coverage check): the trampoline, one
-// of those symbols, must be in it with the address the linker gave it.
-void ExpectTrampolineListed(const void *trampoline) {
-  bool found = false;
-  for (size_t i = 0; i < abi_test::kNumAsmEntryPoints; i++) {
-    const abi_test::AsmEntryPoint &e = abi_test::kAsmEntryPoints[i];
-    ASSERT_NE(nullptr, e.name);
-    if (strcmp(e.name, "bittern_abi_trampoline") == 0) {
-      found = true;
-      EXPECT_EQ(trampoline, e.addr);
+// ExpectRowsListed checks the build's nm list of the library's assembly
+// symbols (the input of the coverage check) against the lists of paths:
+// every assembly row of SHA-1, SHA-256, SHA-512 and ChaCha20 (all but the
+// portable reference, in those lists) must be in it under its own name with
+// the address the linker gave it, and the test-only trampoline, which
+// libcrypto must not contain, must not.
+void ExpectRowsListed(const void *trampoline) {
+  size_t rows = 0;
+  for (const CRYPTO_PRIMITIVE *prim :
+       {&CRYPTO_primitive_sha1, &CRYPTO_primitive_sha256,
+        &CRYPTO_primitive_sha512, &CRYPTO_primitive_chacha20}) {
+    CRYPTO_IMPL_FOREACH(row, prim) {
+      if (row == CRYPTO_impl_reference(prim)) {
+        continue;
+      }
+      const void *addr =
+          prim == &CRYPTO_primitive_sha512
+              ? reinterpret_cast<const void *>(row->entry.sha64)
+          : prim == &CRYPTO_primitive_chacha20
+              ? reinterpret_cast<const void *>(row->entry.chacha20)
+              : reinterpret_cast<const void *>(row->entry.sha32);
+      bool found = false;
+      for (size_t i = 0; i < abi_test::kNumAsmEntryPoints; i++) {
+        const abi_test::AsmEntryPoint &e = abi_test::kAsmEntryPoints[i];
+        ASSERT_NE(nullptr, e.name);
+        if (strcmp(e.name, row->entry_names) == 0) {
+          found = true;
+          EXPECT_EQ(addr, e.addr) << e.name;
+        }
+      }
+      EXPECT_TRUE(found) << prim->name << " row " << row->name << ": "
+                         << row->entry_names << " missing from the nm list";
+      rows++;
     }
   }
-  EXPECT_TRUE(found) << "bittern_abi_trampoline missing from the nm list";
+  EXPECT_GE(rows, 1u);
+  for (size_t i = 0; i < abi_test::kNumAsmEntryPoints; i++) {
+    EXPECT_NE(trampoline, abi_test::kAsmEntryPoints[i].addr);
+    EXPECT_STRNE("bittern_abi_trampoline", abi_test::kAsmEntryPoints[i].name)
+        << "the test trampoline is in libcrypto";
+  }
 }
 
 }  // namespace
@@ -233,9 +262,9 @@ TEST(ABITest, X86StackPointer) {
 }
 
 // The build lists the library's assembly symbols with nm (ELF cdecl names
-// carry no underscore); the trampoline is one of them.
+// carry no underscore): every row's entry point, and not the trampoline.
 TEST(ABITest, X86AsmSymbolList) {
-  ExpectTrampolineListed(
+  ExpectRowsListed(
       reinterpret_cast<const void *>(&bittern_abi_trampoline));
 }
 
@@ -356,10 +385,10 @@ TEST(ABITest, UnwindBadSavedRegister) {
 
 #endif  // __linux__ && __ELF__
 
-// The build lists the library's assembly symbols with nm; the trampoline is
-// one of them, with the address the linker gave it.
+// The build lists the library's assembly symbols with nm: every row's entry
+// point, with the address the linker gave it, and not the trampoline.
 TEST(ABITest, AsmSymbolList) {
-  ExpectTrampolineListed(
+  ExpectRowsListed(
       reinterpret_cast<const void *>(&bittern_abi_trampoline));
 }
 
@@ -458,10 +487,10 @@ TEST(ABITest, OneFailurePerFault) {
                             "d8 was not restored"));
 }
 
-// The build lists the library's assembly symbols with nm; the trampoline is
-// one of them, with the address the linker gave it.
+// The build lists the library's assembly symbols with nm: every row's entry
+// point, with the address the linker gave it, and not the trampoline.
 TEST(ABITest, AsmSymbolList) {
-  ExpectTrampolineListed(
+  ExpectRowsListed(
       reinterpret_cast<const void *>(&bittern_abi_trampoline));
 }
 

@@ -116,7 +116,7 @@ void ForceRows(const std::vector<CRYPTO_PRIMITIVE *> &prims,
 }
 
 const char *ReferenceRow(const CRYPTO_PRIMITIVE *prim) {
-  return prim->impls[prim->num_impls - 1].name;
+  return CRYPTO_impl_reference(prim)->name;
 }
 
 // CheckRows compares the accumulated digest of `f` under `rows` (one row
@@ -172,8 +172,7 @@ size_t CheckPrimitive(CRYPTO_PRIMITIVE *prim, const OutputFn &f) {
   const Buf want = Accumulate(f);
   ForceRows({prim}, {nullptr});
   size_t checked = 0;
-  for (size_t i = 0; i < prim->num_impls; i++) {
-    const CRYPTO_IMPL *impl = &prim->impls[i];
+  CRYPTO_IMPL_FOREACH(impl, prim) {
     if (!CRYPTO_impl_is_capable(impl)) {
       printf("  %s row %s: not runnable on this CPU, skipped\n", prim->name,
              impl->name);
@@ -272,8 +271,7 @@ TEST(AccumulatedTest, ChaCha20Poly1305Seal) {
                                CRYPTO_impl_chosen(prims[1])->name};
   size_t checked = 0;
   for (size_t p = 0; p < 2; p++) {
-    for (size_t i = 0; i < prims[p]->num_impls; i++) {
-      const CRYPTO_IMPL *impl = &prims[p]->impls[i];
+    CRYPTO_IMPL_FOREACH(impl, prims[p]) {
       if (!CRYPTO_impl_is_capable(impl)) {
         printf("  %s row %s: not runnable on this CPU, skipped\n",
                prims[p]->name, impl->name);
@@ -297,9 +295,10 @@ TEST(AccumulatedTest, ChaCha20Poly1305Seal) {
 TEST(AccumulatedTest, ReportsFirstFailingLength) {
   CRYPTO_PRIMITIVE *prim = &CRYPTO_primitive_chacha20;
   const CRYPTO_IMPL *other = nullptr;
-  for (size_t i = 0; i + 1 < prim->num_impls && other == nullptr; i++) {
-    if (CRYPTO_impl_is_capable(&prim->impls[i])) {
-      other = &prim->impls[i];
+  CRYPTO_IMPL_FOREACH(row, prim) {
+    if (other == nullptr && row != CRYPTO_impl_reference(prim) &&
+        CRYPTO_impl_is_capable(row)) {
+      other = row;
     }
   }
   if (other == nullptr) {
@@ -309,7 +308,7 @@ TEST(AccumulatedTest, ReportsFirstFailingLength) {
   const OutputFn broken = [prim](size_t len, Buf *out) {
     ChaCha20Output(len, out);
     if (len >= 1234 &&
-        CRYPTO_impl_chosen(prim) != &prim->impls[prim->num_impls - 1]) {
+        CRYPTO_impl_chosen(prim) != CRYPTO_impl_reference(prim)) {
       (*out)[len / 2] ^= 0x10;
     }
   };

@@ -1,8 +1,8 @@
 // Copyright 2026 The project authors.
 //
-// asm_path_test.h: the pieces every per-architecture assembly path test
-// shares (crypto/*/asm/*_test.cc), so that each of those files only lists
-// its entry points and its architecture's own cases.
+// asm_path_test.h: the pieces every assembly path test shares (the row
+// tests crypto/*/test/*_rows_test.cc and the Poly1305 kernel tests
+// crypto/poly1305/test/poly1305_<arch>_test.cc).
 //
 //   - kCPUMaskName: the environment variable that masks CPU features on
 //     this architecture, for skip messages;

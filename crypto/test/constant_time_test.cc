@@ -99,8 +99,7 @@ void Public(Buf &b) { Public(b.data(), b.size()); }
 size_t ForEachRow(CRYPTO_PRIMITIVE *prim,
                   const std::function<void(const char *)> &f) {
   size_t ran = 0;
-  for (size_t i = 0; i < prim->num_impls; i++) {
-    const CRYPTO_IMPL *impl = &prim->impls[i];
+  CRYPTO_IMPL_FOREACH(impl, prim) {
     if (!CRYPTO_impl_is_capable(impl)) {
       printf("  %s row %s: not available on this CPU, skipped\n", prim->name,
              impl->name);
@@ -119,7 +118,7 @@ size_t ForEachRow(CRYPTO_PRIMITIVE *prim,
 // WithReferenceRow runs `f` with the portable C row (the last row) of
 // `prim` forced, to compute expected values.
 void WithReferenceRow(CRYPTO_PRIMITIVE *prim, const std::function<void()> &f) {
-  ASSERT_TRUE(CRYPTO_impl_force(prim, prim->impls[prim->num_impls - 1].name));
+  ASSERT_TRUE(CRYPTO_impl_force(prim, CRYPTO_impl_reference(prim)->name));
   f();
   ASSERT_TRUE(CRYPTO_impl_force(prim, nullptr));
 }

@@ -6,8 +6,8 @@
 # scalar.
 # Usage: perl chacha-armv8.pl FLAVOUR OUTPUT   (linux64, ios64, win64)
 #
-# Entry points (C declarations in chacha_asm_armv8.h, table rows in
-# chacha_asm_armv8.c), all with the same contract:
+# Entry points (C declarations and rows in crypto/chacha/impls.h, whose
+# length rules chacha20_xor_words in chacha.c applies), all with one contract:
 #
 #   void ChaCha20_ctr32_neon(uint8_t *out, const uint8_t *in,
 #                            size_t num_blocks, const uint32_t key[8],
@@ -29,8 +29,8 @@
 #                of 1..4 blocks runs as one NEON group.
 #   scalar       one block at a time in general-purpose registers.
 # Partial final blocks, and which function gets which length, are the C
-# glue's job (chacha_asm_armv8.c, where the length-aware choice and its
-# estimate are written).
+# driver's job (chacha20_xor_words; the length-aware choice and its
+# estimate are in crypto/chacha/impls.h).
 #
 # Speed. No aarch64 hardware is available here and qemu timings mean
 # nothing, so the table gives instruction counts of the generated loops

@@ -5,8 +5,8 @@
 # counter mode for 32-bit x86 with SSSE3, through crypto/perlasm/x86asm.pl.
 # Usage: perl chacha-x86.pl FLAVOUR OUTPUT   (elf, macosx, win32n)
 #
-# Entry points (C declarations in chacha_asm_x86.h, table rows and the
-# short-input policy in chacha_asm_x86.c), cdecl:
+# Entry points (C declarations, rows and the short-input policy in
+# crypto/chacha/impls.h), cdecl:
 #
 #   void ChaCha20_ctr32_ssse3_4x(uint8_t *out, const uint8_t *in,
 #                                size_t num_blocks, const uint32_t key[8],

@@ -4,7 +4,7 @@
 # chacha-x86_64.pl: the ChaCha20 block function (RFC 8439, section 2.3) in
 # counter mode for x86-64. Usage: perl chacha-x86_64.pl FLAVOUR OUTPUT
 #
-# Entry points (C declarations in chacha_asm.h, table rows in chacha_asm.c):
+# Entry points (C declarations and rows in crypto/chacha/impls.h):
 #
 #   void ChaCha20_ctr32_avx512(uint8_t *out, const uint8_t *in,
 #                              size_t in_len, const uint32_t key[8],
@@ -19,7 +19,7 @@
 # block itself (masked loads/stores); see its section below.
 # ChaCha20_ctr32_x86_64 (baseline x86-64, general-purpose registers, one
 # block at a time) also takes a byte length; every row sends inputs of up
-# to 64 bytes to it (chacha_asm.c), the x86_64 row everything.
+# to 64 bytes to it (crypto/chacha/impls.h), the x86_64 row everything.
 #
 # Speed. In the tree,
 #   bssl speed -impls -filter ChaCha20 -chunks 16,64,128,256,512,1024,2048,8192,16384
@@ -100,7 +100,7 @@
 # block i, and writes them to `out` (out == in, or no overlap). The counter
 # word wraps modulo 2^32 inside the call (32-bit lane additions do exactly
 # that) and the nonce words never change. num_blocks == 0 touches nothing.
-# Partial final blocks are the C glue's job (chacha_asm.c).
+# Partial final blocks are the C driver's job (chacha20_xor_words).
 #
 # They were measured earlier than the table above, with the same harness
 # (minimum of 400 runs) on a quieter machine, beside OpenSSL 3.0.22's EVP
@@ -524,7 +524,7 @@ sub wide16 {
 # of in_len mod 64 ones), which never touch a masked-off byte (the CPU
 # suppresses faults on them), so no C tail and no stack buffer are needed
 # and a short input is one call. Predicate: AVX512F and AVX512BW
-# (chacha20_avx512_capable in chacha_asm.h); only zmm forms are used, so
+# (chacha20_avx512_capable in crypto/chacha/impls.h); only zmm forms are used, so
 # AVX512VL is not needed.
 #
 # A group is 16 blocks, one state word per zmm register (lane j = block j).

@@ -6,7 +6,8 @@
 # (linux64, ios64, win64).
 #
 # Entry points (C declarations and the state layout in
-# poly1305_asm_armv8.h; init and the table row in poly1305_asm_armv8.c):
+# crypto/poly1305/poly1305_armv8.h, init and the NEON row's glue in
+# poly1305_armv8.c, the rows in crypto/poly1305/impls.h):
 #
 #   void poly1305_blocks_armv8(void *state, const uint8_t *in, size_t len,
 #                              uint32_t padbit);
@@ -17,7 +18,7 @@
 #                             const uint32_t powers[36]);
 #
 # (the last is described with its code below; the NEON row's blocks
-# function in poly1305_asm_armv8.c converts h around it).
+# function in poly1305_armv8.c converts h around it).
 #
 # Notation: p = 2^130 - 5; h = h0 + h1 2^64 + h2 2^128 the accumulator,
 # r = r0 + r1 2^64 the clamped key half (r0, r1 < 2^60, 4 | r1), and
@@ -66,7 +67,7 @@
 # 64 B; N1 has two multiply-capable pipes (~35), M1 four (~30).
 # The NEON row sends inputs under 256 bytes to armv8 (fixed costs: d8-d15
 # save/restore, conversion to and from base 2^26, lane sums; see
-# poly1305_asm_armv8.c).
+# poly1305_armv8.c).
 #
 # [1] The portable c64 code compiled by aarch64-linux-gnu-gcc 12 -O2: its
 # block loop is 38 instructions (carries via cset/cinc instead of adcs).
@@ -88,7 +89,7 @@ require "arm-xlate.pl";
 
 my ($flavour, $output) = @ARGV;
 
-# State layout (bytes), shared with poly1305_asm_armv8.h:
+# State layout (bytes), shared with poly1305_armv8.h:
 #   0: h0   8: h1   16: h2   24: r0   32: r1
 my ($H0, $H2, $R0) = (0, 16, 24);
 

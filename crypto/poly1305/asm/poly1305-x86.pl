@@ -8,8 +8,8 @@
 # Notation: p = 2^130 - 5; r is the clamped key half, h the accumulator;
 # for each 16-byte block m, h = (h + m + padbit 2^128) r mod p.
 #
-# Entry points (C declarations, state layout and the rows built on them in
-# poly1305_asm_x86.{h,c}):
+# Entry points (C declarations, state layout and the rows' glue in
+# crypto/poly1305/poly1305_x86.{h,c}; the rows in crypto/poly1305/impls.h):
 #
 #   void poly1305_blocks_x86(void *state, const uint8_t *in, size_t len,
 #                            uint32_t padbit);
@@ -101,7 +101,7 @@
 # `perl util/count_insns.pl poly1305-x86-elf.S --function NAME --loop LABEL
 # --bytes N` on the generated code (and the same on the C base 2^26 loop
 # from i686-linux-gnu-gcc -O2 -S, its loop .L6); dynamic counts of whole
-# calls and the switch lengths they give are in poly1305_asm_x86.c.
+# calls and the switch lengths they give are in poly1305_x86.c.
 # Object code (elf .text): x86 383 bytes, sse2 1353, avx2 1271.
 #
 # | path | insns/64 B | mul-type ops / 64 B | bound (Zen 3 / Golden Cove,      |
@@ -141,7 +141,7 @@ require "x86asm.pl";
 
 my ($flavour, $output) = @ARGV;
 
-# Offsets into the state (poly1305_asm_x86.c checks them with
+# Offsets into the state (poly1305_x86.c checks them with
 # static_assert): h0..h4 at 0..16, r0..r3 at 20..32, s_j = 5 r_j / 4 at
 # 36 + 4 j (j = 1..3; the word at 36 is unused), powers at 64.
 my @H = map { 4 * $_ } 0 .. 4;

@@ -4,7 +4,7 @@
 # poly1305-x86_64.pl: Poly1305 block functions for x86-64 (RFC 8439,
 # section 2.5). Usage: perl poly1305-x86_64.pl FLAVOUR OUTPUT
 #
-# Entry points (C declarations and the state layout in poly1305_asm.h), all
+# Entry points (C declarations and the state layout in poly1305_x86_64.h), all
 # with the `blocks` contract of crypto/poly1305/internal.h: for each 16-byte
 # block m of `in`, h = (h + m + padbit * 2^128) * r mod p, p = 2^130 - 5,
 # partially reduced; `len` is a multiple of 16 (possibly 0):
@@ -18,7 +18,7 @@
 #                                                   AVX-512 IFMA, scalar
 #                                                   mul/adc below the switch
 #
-# State (64-byte aligned, see poly1305_asm.h): h0, h1, h2 (h = h0 + h1 2^64
+# State (64-byte aligned, see poly1305_x86_64.h): h0, h1, h2 (h = h0 + h1 2^64
 # + h2 2^128) at 0, 8, 16; r0, r1 (clamped r) at 24, 32 -- exactly the
 # portable base 2^64 code's layout, so its init and emit serve these rows;
 # at 40 a 64-bit flag "powers ready", and from 64 the tables of r^1..r^4
@@ -141,7 +141,7 @@ require "x86_64-xlate.pl";
 
 my ($flavour, $output) = @ARGV;
 
-# Offsets into the state (poly1305_asm.h checks them with static_assert).
+# Offsets into the state (poly1305_x86_64.h checks them with static_assert).
 my $H0 = 0;
 my $H1 = 8;
 my $H2 = 16;
@@ -691,7 +691,7 @@ my @MSG1 = map { "%zmm$_" } 26 .. 28;
 # Scratch: zmm22 (M2's m0) is free whenever carry44 runs.
 my @S = map { "%zmm$_" } 25, 29, 30, 31, 22;
 
-# Offsets of the IFMA row's table (poly1305_asm.h,
+# Offsets of the IFMA row's table (poly1305_x86_64.h,
 # poly1305_x86_64_ifma_state): limb j of the eight powers at
 # $TABLE44 + 64 j, one quadword per lane.
 my $TABLE44 = 64;

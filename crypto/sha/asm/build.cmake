@@ -1,5 +1,6 @@
-# crypto/sha/asm: x86-64 SHA-1/SHA-256/SHA-512 assembly generators and the
-# tests that run each entry point against the portable C code.
+# crypto/sha/asm: the SHA-1/SHA-256/SHA-512 assembly generators for x86-64,
+# aarch64 and 32-bit x86 (their rows are declared in crypto/sha/impls.h and
+# tested by crypto/sha/test/sha_rows_test.cc).
 add_perlasm(x86_64 ${CMAKE_CURRENT_LIST_DIR}/sha1-x86_64.pl)
 add_perlasm(x86_64 ${CMAKE_CURRENT_LIST_DIR}/sha256-x86_64.pl)
 add_perlasm(x86_64 ${CMAKE_CURRENT_LIST_DIR}/sha512-x86_64.pl)
@@ -10,8 +11,3 @@ add_perlasm(aarch64 ${CMAKE_CURRENT_LIST_DIR}/sha512-armv8.pl)
 add_perlasm(x86 ${CMAKE_CURRENT_LIST_DIR}/sha1-x86.pl)
 add_perlasm(x86 ${CMAKE_CURRENT_LIST_DIR}/sha256-x86.pl)
 add_perlasm(x86 ${CMAKE_CURRENT_LIST_DIR}/sha512-x86.pl)
-
-list(APPEND CRYPTO_TEST_SOURCES crypto/sha/asm/sha_asm_test.cc)
-list(APPEND CRYPTO_TEST_SOURCES crypto/sha/asm/sha_asm_armv8_test.cc)
-list(APPEND CRYPTO_TEST_SOURCES crypto/sha/asm/sha_asm_x86_test.cc)
-list(APPEND CRYPTO_TEST_SOURCES crypto/sha/asm/sha512_asm_x86_test.cc)

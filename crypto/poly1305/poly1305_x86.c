@@ -1,10 +1,10 @@
 // Copyright 2026 The project authors.
 //
-// crypto/poly1305/asm/poly1305_asm_x86.c: key set-up, emit and the
+// crypto/poly1305/poly1305_x86.c: key set-up, emit and the
 // vector rows' glue for the 32-bit x86 Poly1305 assembly (poly1305-x86.pl).
 // Blocks are assembly; buffering stays in poly1305.c.
 //
-// Switch lengths (kPoly1305X86*MinLen in poly1305_asm_x86.h), chosen by
+// Switch lengths (kPoly1305X86*MinLen in poly1305_x86.h), chosen by
 // instruction count because i686 binaries cannot be timed here (no IA-32
 // emulation in this kernel; qemu timing is meaningless). Dynamic counts of
 // one init + one blocks call + emit with a fresh key (so the vector paths
@@ -29,7 +29,7 @@
 // the vector instructions are mostly single-uop, 1-2 cycle operations
 // while mull is 2-3 uops, so the real break-even is probably lower.
 
-#include "poly1305_asm_x86.h"
+#include "poly1305_x86.h"
 
 #include <assert.h>
 #include <stddef.h>
@@ -37,7 +37,7 @@
 
 #include <openssl/mem.h>
 
-#include "../../internal.h"
+#include "../internal.h"
 
 #if defined(OPENSSL_X86) && !defined(OPENSSL_NO_ASM)
 
@@ -158,23 +158,5 @@ void poly1305_blocks_x86_avx2_row(void *state, const uint8_t *in, size_t len,
   }
   vector_row(state, in, len, padbit, poly1305_blocks_x86_avx2, 64);
 }
-
-const struct poly1305_impl_fns kPoly1305X86AVX2 = {
-    .init = poly1305_init_x86,
-    .blocks = poly1305_blocks_x86_avx2_row,
-    .emit = poly1305_emit_x86,
-};
-
-const struct poly1305_impl_fns kPoly1305X86SSE2 = {
-    .init = poly1305_init_x86,
-    .blocks = poly1305_blocks_x86_sse2_row,
-    .emit = poly1305_emit_x86,
-};
-
-const struct poly1305_impl_fns kPoly1305X86 = {
-    .init = poly1305_init_x86,
-    .blocks = poly1305_blocks_x86,
-    .emit = poly1305_emit_x86,
-};
 
 #endif  // OPENSSL_X86 && !OPENSSL_NO_ASM

@@ -16,15 +16,16 @@
 
 #include <gtest/gtest.h>
 
+#include "../../internal.h"
+#include "../../test/abi_test.h"
+#include "../../test/file_test.h"
+#include "../../test/test_util.h"
 #include "../internal.h"
-#include "../test/file_test.h"
-#include "../test/test_util.h"
-#include "internal.h"
 
 namespace {
 
-const struct poly1305_impl_fns *ImplFns(const CRYPTO_IMPL *impl) {
-  return static_cast<const struct poly1305_impl_fns *>(impl->fns);
+const struct crypto_poly1305_entry *ImplFns(const CRYPTO_IMPL *impl) {
+  return &impl->entry.poly1305;
 }
 
 // ForEachImpl calls `f` with every row of the table this CPU can run, and
@@ -32,8 +33,7 @@ const struct poly1305_impl_fns *ImplFns(const CRYPTO_IMPL *impl) {
 template <typename F>
 size_t ForEachImpl(F f) {
   size_t ran = 0;
-  for (size_t i = 0; i < CRYPTO_primitive_poly1305.num_impls; i++) {
-    const CRYPTO_IMPL *impl = &CRYPTO_primitive_poly1305.impls[i];
+  CRYPTO_IMPL_FOREACH(impl, &CRYPTO_primitive_poly1305) {
     if (!CRYPTO_impl_is_capable(impl)) {
       continue;
     }
@@ -102,25 +102,34 @@ std::vector<size_t> RandomCuts(TestRNG *rng, size_t len) {
   return cuts;
 }
 
-// MacRow drives one row's block interface directly, doing the padding of
-// the last partial block itself (independently of poly1305.c).
+// MacRow drives one row's block interface directly, every call through the
+// ABI checker (CHECK_ABI; with `unwind`, CHECK_ABI_UNWIND for the blocks
+// calls), doing the padding of the last partial block itself
+// (independently of poly1305.c).
 Mac MacRow(const CRYPTO_IMPL *impl, const uint8_t key[32],
-           const std::vector<uint8_t> &msg) {
+           const std::vector<uint8_t> &msg, bool unwind = false) {
   alignas(POLY1305_IMPL_STATE_ALIGN) uint8_t state[POLY1305_IMPL_STATE_SIZE];
-  const struct poly1305_impl_fns *fns = ImplFns(impl);
-  fns->init(state, key);
+  const struct crypto_poly1305_entry *fns = ImplFns(impl);
+  CHECK_ABI(fns->init, state, key);
+  auto blocks = [&](const uint8_t *in, size_t len, uint32_t padbit) {
+    if (unwind) {
+      CHECK_ABI_UNWIND(fns->blocks, state, in, len, padbit);
+    } else {
+      CHECK_ABI(fns->blocks, state, in, len, padbit);
+    }
+  };
   size_t whole = msg.size() / 16 * 16;
-  fns->blocks(state, msg.data(), whole, 1);
+  blocks(msg.data(), whole, 1);
   if (msg.size() != whole) {
     uint8_t last[16] = {0};
     memcpy(last, msg.data() + whole, msg.size() - whole);
     last[msg.size() - whole] = 1;
-    fns->blocks(state, last, 16, 0);
+    blocks(last, 16, 0);
   }
   // A call with no blocks changes nothing.
-  fns->blocks(state, nullptr, 0, 1);
+  blocks(nullptr, 0, 1);
   Mac mac(16);
-  fns->emit(state, mac.data(), key + 16);
+  CHECK_ABI(fns->emit, state, mac.data(), key + 16);
   return mac;
 }
 
@@ -141,6 +150,26 @@ void CheckAllWays(const std::vector<uint8_t> &key,
     }
     EXPECT_EQ(Bytes(expected), Bytes(MacRow(impl, key.data(), msg)));
   });
+}
+
+// Every row the CPU can run, walked from the list, under the single-step
+// unwind check (x86-64 Linux; elsewhere CHECK_ABI_UNWIND runs the register
+// checks and says so): a short call and one long enough for every vector
+// row's wide code (512 bytes, past each row's switch length), against the
+// portable reference row.
+TEST(Poly1305Test, RowsUnderUnwindCheck) {
+  TestRNG rng(0x1305u);
+  const CRYPTO_IMPL *ref = CRYPTO_impl_reference(&CRYPTO_primitive_poly1305);
+  for (size_t len : {size_t{17}, size_t{512 + 33}}) {
+    std::vector<uint8_t> key = rng.Bytes(32), msg = rng.Bytes(len);
+    const Mac want = MacRow(ref, key.data(), msg);
+    ForEachImpl([&](const CRYPTO_IMPL *impl) {
+      if (impl != ref) {
+        EXPECT_EQ(Bytes(want), Bytes(MacRow(impl, key.data(), msg, true)))
+            << impl->entry_names << ", " << len << " bytes";
+      }
+    });
+  }
 }
 
 TEST(Poly1305Test, RFC8439Vector) {

@@ -1,7 +1,7 @@
 // Copyright 2026 The project authors.
 //
-// poly1305_asm_x86_test.cc: every 32-bit x86 Poly1305 assembly entry point
-// (poly1305_asm_x86.h) and every row built on them, against the portable
+// poly1305_x86_test.cc: every 32-bit x86 Poly1305 assembly entry point
+// (poly1305_x86.h) and every row built on them, against the portable
 // C code (c26; c64 needs __int128, which i686 gcc does not have) and an
 // independent schoolbook computation mod p = 2^130 - 5. The checks are in
 // poly1305_path_test.h; this file lists the x86 rows (scalar "x86", the
@@ -31,7 +31,7 @@
 
 #include <gtest/gtest.h>
 
-#include "poly1305_asm_x86.h"
+#include "../poly1305_x86.h"
 #include "poly1305_path_test.h"
 
 #if defined(OPENSSL_X86) && !defined(OPENSSL_NO_ASM)

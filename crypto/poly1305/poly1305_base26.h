@@ -1,9 +1,9 @@
 // Copyright 2026 The project authors.
 //
-// crypto/poly1305/asm/poly1305_base26.h: the C glue shared by the base 2^26
+// crypto/poly1305/poly1305_base26.h: the C glue shared by the base 2^26
 // vector kernels, written once for both of their families: the 32-bit x86
-// SSE2 and AVX2 kernels (poly1305_asm_x86.c) and the AArch64 NEON kernel
-// (poly1305_asm_armv8.c). p = 2^130 - 5.
+// SSE2 and AVX2 kernels (poly1305_x86.c) and the AArch64 NEON kernel
+// (poly1305_armv8.c). p = 2^130 - 5.
 //
 // The kernels share one contract: they take the accumulator h as five
 // 26-bit limbs (h = h[0] + h[1] 2^26 + ... + h[4] 2^104, limbs 0..3
@@ -20,8 +20,8 @@
 // static so that the compiler keeps it out of the rows' blocks functions
 // (inlined, it adds about 1.4 KB to the i686 glue for nothing).
 
-#ifndef OPENSSL_HEADER_CRYPTO_POLY1305_ASM_POLY1305_BASE26_H
-#define OPENSSL_HEADER_CRYPTO_POLY1305_ASM_POLY1305_BASE26_H
+#ifndef OPENSSL_HEADER_CRYPTO_POLY1305_POLY1305_BASE26_H
+#define OPENSSL_HEADER_CRYPTO_POLY1305_POLY1305_BASE26_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -156,4 +156,4 @@ static inline void poly1305_blocks26(uint32_t w[5],
   OPENSSL_cleanse(d, sizeof(d));
 }
 
-#endif  // OPENSSL_HEADER_CRYPTO_POLY1305_ASM_POLY1305_BASE26_H
+#endif  // OPENSSL_HEADER_CRYPTO_POLY1305_POLY1305_BASE26_H

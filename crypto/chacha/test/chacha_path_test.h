@@ -1,11 +1,9 @@
 // Copyright 2026 The project authors.
 //
-// chacha_path_test.h: the checks every ChaCha20 assembly path gets, on any
-// architecture. chacha_asm_test.cc (x86-64) and chacha_asm_armv8_test.cc
-// (AArch64) list their paths (a block function, the table row built on it
-// and its predicate), derive a fixture from ChaChaPathTest and call the
-// Check* functions below from their TEST_Ps, with their own seeds and
-// sizes. Every output is compared with the portable C
+// chacha_path_test.h: the checks every ChaCha20 row gets, on any
+// architecture. chacha_rows_test.cc instantiates them over the rows of the
+// list (crypto/chacha/impls.h) through RowPaths, so a new row is tested
+// without a line of its own. Every output is compared with the portable C
 // ChaCha20_ctr32_nohw, out = in XOR keystream(key, counter, nonce)
 // (RFC 8439 section 2.4, 32-bit block counter in counter_nonce[0]).
 //
@@ -16,7 +14,7 @@
 //   - CheckZeroBlocksTouchNothing: 0 blocks (also with null pointers)
 //     writes nothing;
 //   - CheckUnwindInfo: one call under CHECK_ABI_UNWIND;
-//   - CheckRowAllLengths: the row's ctr32 (block function plus the C glue)
+//   - CheckRowAllLengths: the row through the driver (chacha20_xor_words)
 //     for every length 0..1024, 4095..4097 and 65536, every offset pair;
 //   - CheckRowShortLengths: the row's ctr32 for every length up to a
 //     bound at three offset pairs and in place (for a `bytes` path, the
@@ -30,12 +28,12 @@
 //     the row and, for whole blocks, the block function itself.
 //
 // A Path with `bytes` set is an entry point whose third argument is a
-// length in bytes (any value) rather than a count of whole blocks, and
-// whose row is the bare assembly: the checks then pass 64 * n for n blocks
-// and call the entry point itself, through CHECK_ABI, on every length.
+// length in bytes (any value) rather than a count of whole blocks: the
+// checks then pass 64 * n for n blocks and also call the entry point
+// itself, through CHECK_ABI, on every length.
 
-#ifndef OPENSSL_HEADER_CRYPTO_CHACHA_ASM_CHACHA_PATH_TEST_H
-#define OPENSSL_HEADER_CRYPTO_CHACHA_ASM_CHACHA_PATH_TEST_H
+#ifndef OPENSSL_HEADER_CRYPTO_CHACHA_TEST_CHACHA_PATH_TEST_H
+#define OPENSSL_HEADER_CRYPTO_CHACHA_TEST_CHACHA_PATH_TEST_H
 
 #include <stdint.h>
 #include <stdio.h>
@@ -60,14 +58,29 @@ using BlocksFn = void (*)(uint8_t *out, const uint8_t *in, size_t arg,
                           const uint32_t key[8],
                           const uint32_t counter_nonce[4]);
 
-// Path is one block function, the row built on it and its predicate.
+// Path is one row of CRYPTO_primitive_chacha20: its entry point (named by
+// the row's entry_names), whether that takes bytes (shape BYTES) and the
+// row itself.
 struct Path {
   const char *name;
   BlocksFn blocks;
-  const struct chacha20_impl_fns *row;
-  int (*capable)(void);
   bool bytes;  // see the top of this file
+  const CRYPTO_IMPL *impl;
 };
+
+// RowPaths returns a Path for every row of the list but the portable
+// reference, which the others are checked against.
+inline std::vector<Path> RowPaths() {
+  std::vector<Path> paths;
+  const CRYPTO_PRIMITIVE *prim = &CRYPTO_primitive_chacha20;
+  CRYPTO_IMPL_FOREACH(row, prim) {
+    if (row != CRYPTO_impl_reference(prim)) {
+      paths.push_back({row->entry_names, row->entry.chacha20,
+                       row->shape == CRYPTO_IMPL_BYTES, row});
+    }
+  }
+  return paths;
+}
 
 // PrintTo names a Path in test output.
 inline void PrintTo(const Path &p, std::ostream *os) { *os << p.name; }
@@ -79,14 +92,21 @@ inline std::string PathName(const testing::TestParamInfo<Path> &info) {
 
 // ChaChaPathTest skips a path the CPU (or the feature mask) cannot run,
 // naming it, and exempts its entry point from the ABI coverage check.
+// Otherwise it forces the row for the test, so chacha20_xor_words (the
+// driver, "the row" below) runs it with its length rules.
 class ChaChaPathTest : public testing::TestWithParam<Path> {
  protected:
   void SetUp() override {
-    if (!GetParam().capable()) {
+    if (!CRYPTO_impl_is_capable(GetParam().impl)) {
       abi_test::NotRunnableHere(GetParam().blocks);
       GTEST_SKIP() << GetParam().name << " cannot run on this CPU (or is "
                    << "masked by " << kCPUMaskName << "): not tested";
     }
+    ASSERT_TRUE(CRYPTO_impl_force(&CRYPTO_primitive_chacha20,
+                                  GetParam().impl->name));
+  }
+  void TearDown() override {
+    CRYPTO_impl_force(&CRYPTO_primitive_chacha20, nullptr);
   }
 };
 
@@ -212,9 +232,9 @@ inline void CheckRowAllLengths(const Path &p, uint64_t seed) {
     if (len == 65536) {
       // One offset pair is enough for the long one.
       std::vector<uint8_t> out(len);
-      p.row->ctr32(out.data(), input.data(), len, key, cn);
+      chacha20_xor_words(out.data(), input.data(), len, key, cn);
       ASSERT_EQ(Bytes(want), Bytes(out)) << p.name << " len " << len;
-      p.row->ctr32(input.data(), input.data(), len, key, cn);
+      chacha20_xor_words(input.data(), input.data(), len, key, cn);
       ASSERT_EQ(Bytes(want), Bytes(input)) << p.name << " in place";
       continue;
     }
@@ -223,7 +243,7 @@ inline void CheckRowAllLengths(const Path &p, uint64_t seed) {
         // The row is the assembly itself: every call through the checker.
         CHECK_ABI(p.blocks, out, in, len, key, cn);
       } else {
-        p.row->ctr32(out, in, len, key, cn);
+        chacha20_xor_words(out, in, len, key, cn);
       }
     }, input, want);
   }
@@ -241,7 +261,7 @@ inline void CheckCounterWraps(const Path &p, uint64_t seed) {
       std::vector<uint8_t> input = rng.Bytes(len);
       std::vector<uint8_t> want = Expected(input.data(), len, key, cn);
       std::vector<uint8_t> out(len);
-      p.row->ctr32(out.data(), input.data(), len, key, cn);
+      chacha20_xor_words(out.data(), input.data(), len, key, cn);
       ASSERT_EQ(Bytes(want), Bytes(out)) << p.name << " k " << k << " len "
                                          << len;
       if (len % 64 == 0) {
@@ -264,7 +284,7 @@ inline void CheckRandomLong(const Path &p, uint64_t seed, int iterations) {
     std::vector<uint8_t> input = rng.Bytes(len + in_off);
     std::vector<uint8_t> want = Expected(input.data() + in_off, len, key, cn);
     std::vector<uint8_t> out(len + out_off);
-    p.row->ctr32(out.data() + out_off, input.data() + in_off, len, key, cn);
+    chacha20_xor_words(out.data() + out_off, input.data() + in_off, len, key, cn);
     ASSERT_EQ(Bytes(want), Bytes(out.data() + out_off, len))
         << p.name << " len " << len;
   }
@@ -286,9 +306,9 @@ inline void CheckGuardPage(const Path &p, uint64_t seed,
     RandomKey(&rng, key, cn);
     rng.Fill(in.data(), len);
     std::vector<uint8_t> want = Expected(in.data(), len, key, cn);
-    p.row->ctr32(out.data(), in.data(), len, key, cn);
+    chacha20_xor_words(out.data(), in.data(), len, key, cn);
     ASSERT_EQ(Bytes(want), Bytes(out.data(), len)) << p.name << " " << len;
-    p.row->ctr32(in.data(), in.data(), len, key, cn);
+    chacha20_xor_words(in.data(), in.data(), len, key, cn);
     ASSERT_EQ(Bytes(want), Bytes(in.data(), len)) << p.name << " in place";
     if (len % 64 == 0) {
       // The block function alone, on its final partial groups too:
@@ -322,7 +342,7 @@ inline void CheckRowShortLengths(const Path &p, uint64_t seed,
                      std::make_pair(15, 7)}) {
       std::vector<uint8_t> in_buf(len + 16), out_buf(len + 32, 0xa5);
       std::copy(input.begin(), input.end(), in_buf.begin() + off.first);
-      p.row->ctr32(out_buf.data() + off.second, in_buf.data() + off.first,
+      chacha20_xor_words(out_buf.data() + off.second, in_buf.data() + off.first,
                    len, key, cn);
       ASSERT_EQ(Bytes(want), Bytes(out_buf.data() + off.second, len))
           << p.name << " row, len " << len << " offsets " << off.first
@@ -335,7 +355,7 @@ inline void CheckRowShortLengths(const Path &p, uint64_t seed,
       }
     }
     std::vector<uint8_t> inplace = input;
-    p.row->ctr32(inplace.data(), inplace.data(), len, key, cn);
+    chacha20_xor_words(inplace.data(), inplace.data(), len, key, cn);
     ASSERT_EQ(Bytes(want), Bytes(inplace)) << p.name << " row in place, len "
                                            << len;
   }
@@ -343,4 +363,4 @@ inline void CheckRowShortLengths(const Path &p, uint64_t seed,
 
 }  // namespace chacha_path_test
 
-#endif  // OPENSSL_HEADER_CRYPTO_CHACHA_ASM_CHACHA_PATH_TEST_H
+#endif  // OPENSSL_HEADER_CRYPTO_CHACHA_TEST_CHACHA_PATH_TEST_H

@@ -1,7 +1,7 @@
 // Copyright 2026 The project authors.
 //
-// poly1305_asm_armv8_test.cc: every AArch64 Poly1305 assembly entry point
-// (poly1305_asm_armv8.h) and every row built on them, against both portable
+// poly1305_armv8_test.cc: every AArch64 Poly1305 assembly entry point
+// (poly1305_armv8.h) and every row built on them, against both portable
 // C implementations (c64, c26) and an independent schoolbook computation
 // mod p = 2^130 - 5. The checks are in poly1305_path_test.h; this file
 // lists the AArch64 rows (scalar "armv8", the "neon" row), the NEON kernel
@@ -29,7 +29,7 @@
 
 #include <gtest/gtest.h>
 
-#include "poly1305_asm_armv8.h"
+#include "../poly1305_armv8.h"
 #include "poly1305_path_test.h"
 
 #if defined(OPENSSL_AARCH64) && !defined(OPENSSL_NO_ASM)

@@ -26,13 +26,13 @@
 
 #include <gtest/gtest.h>
 
-#include "../test/abi_test.h"
-#include "../test/asm_path_test.h"
-#include "../test/file_test.h"
-#include "../test/guard_page.h"
-#include "../test/test_util.h"
-#include "internal.h"
-#include "sha_batch.h"
+#include "../../test/abi_test.h"
+#include "../../test/asm_path_test.h"
+#include "../../test/file_test.h"
+#include "../../test/guard_page.h"
+#include "../../test/test_util.h"
+#include "../internal.h"
+#include "../sha_batch.h"
 
 namespace {
 
@@ -51,7 +51,7 @@ const BatchHash kBatchHashes[] = {
 };
 
 const sha_batch_impl_fns *Fns(const CRYPTO_IMPL *impl) {
-  return static_cast<const sha_batch_impl_fns *>(impl->fns);
+  return &impl->entry.sha_batch;
 }
 
 // ForEachRow runs `f` for every row of `h`'s table the CPU can run, and
@@ -59,8 +59,7 @@ const sha_batch_impl_fns *Fns(const CRYPTO_IMPL *impl) {
 template <typename F>
 void ForEachRow(const BatchHash &h, F f) {
   size_t ran = 0;
-  for (size_t i = 0; i < h.prim->num_impls; i++) {
-    const CRYPTO_IMPL *impl = &h.prim->impls[i];
+  CRYPTO_IMPL_FOREACH(impl, h.prim) {
     if (!CRYPTO_impl_is_capable(impl)) {
       printf("note: %s row %s skipped: this CPU (or the %s mask) does not "
              "allow it\n", h.prim->name, impl->name, kCPUMaskName);
@@ -342,8 +341,7 @@ TEST(SHABatchTest, NISTVectors) {
     }
     ASSERT_FALSE(pairs_in.empty());
     size_t np = pairs_in.size() / h.block;
-    for (size_t r = 0; r < h.prim->num_impls; r++) {
-      const CRYPTO_IMPL *impl = &h.prim->impls[r];
+    CRYPTO_IMPL_FOREACH(impl, h.prim) {
       if (!CRYPTO_impl_is_capable(impl)) {
         continue;
       }

@@ -13,7 +13,8 @@
 //   - The all-lengths accumulated digest (stored values from
 //     util/gen_vectors -accumulated), through the public API with each
 //     capable row of the table forced in turn.
-//   - Each row's block function called directly against the nohw one.
+//   - Each row's block function called directly against the nohw one:
+//     sha_rows_test.cc.
 //   - Context zeroisation, the 128-bit length counter, the SHA-512/t IVs.
 
 #include <openssl/digest.h>
@@ -28,13 +29,11 @@
 
 #include <gtest/gtest.h>
 
+#include "../../internal.h"
+#include "../../test/file_test.h"
+#include "../../test/json.h"
+#include "../../test/test_util.h"
 #include "../internal.h"
-#include "../test/abi_test.h"
-#include "../test/file_test.h"
-#include "../test/guard_page.h"
-#include "../test/json.h"
-#include "../test/test_util.h"
-#include "internal.h"
 
 namespace {
 
@@ -552,8 +551,7 @@ TEST(SHATest, AccumulatedAllRows) {
     std::vector<uint8_t> want;
     ASSERT_TRUE(DecodeHex(&want, a.hex));
     CRYPTO_PRIMITIVE *prim = PrimitiveOf(*h);
-    for (size_t i = 0; i < prim->num_impls; i++) {
-      const CRYPTO_IMPL *impl = &prim->impls[i];
+    CRYPTO_IMPL_FOREACH(impl, prim) {
       if (!CRYPTO_impl_is_capable(impl)) {
         printf("  %s: row %s not supported by this CPU, skipped\n", a.name,
                impl->name);
@@ -643,8 +641,7 @@ TEST(SHATest, PaddingEdgesAllRows) {
   std::vector<uint8_t> buf = rng.Bytes(2 * 128 + 4 + 16);
   for (const Hash &h : kHashes) {
     CRYPTO_PRIMITIVE *prim = PrimitiveOf(h);
-    for (size_t r = 0; r < prim->num_impls; r++) {
-      const CRYPTO_IMPL *impl = &prim->impls[r];
+    CRYPTO_IMPL_FOREACH(impl, prim) {
       if (!CRYPTO_impl_is_capable(impl)) {
         printf("  %s: row %s not supported by this CPU, skipped\n", h.name,
                impl->name);
@@ -666,105 +663,6 @@ TEST(SHATest, PaddingEdgesAllRows) {
       }
     }
     ASSERT_TRUE(CRYPTO_impl_force(prim, nullptr));
-  }
-}
-
-// Calls each capable row's block function directly against nohw: 0..33
-// blocks and a few long runs, from random chaining values, at every input
-// alignment 0..15.
-template <typename Word, typename Fns>
-void CheckBlockRows(CRYPTO_PRIMITIVE *prim, size_t block_size,
-                    void (*nohw)(Word *, const uint8_t *, size_t)) {
-  TestRNG rng(7);
-  size_t checked_rows = 0;
-  for (size_t r = 0; r < prim->num_impls; r++) {
-    const CRYPTO_IMPL *impl = &prim->impls[r];
-    const Fns *fns = static_cast<const Fns *>(impl->fns);
-    if (!CRYPTO_impl_is_capable(impl)) {
-      printf("  %s: row %s not supported by this CPU, skipped\n", prim->name,
-             impl->name);
-      abi_test::NotRunnableHere(fns->block);
-      continue;
-    }
-    SCOPED_TRACE(std::string(prim->name) + " row " + impl->name);
-    std::vector<size_t> counts;
-    for (size_t n = 0; n <= 33; n++) {
-      counts.push_back(n);
-    }
-    for (int i = 0; i < 4; i++) {
-      counts.push_back(34 + rng.Below(300));
-    }
-    for (size_t n : counts) {
-      size_t align = rng.Below(16);
-      std::vector<uint8_t> buf = rng.Bytes(n * block_size + 16);
-      const uint8_t *in = buf.data() + align;
-      Word want[8], got[8];
-      for (Word &w : want) {
-        w = static_cast<Word>(rng.Next());
-      }
-      memcpy(got, want, sizeof(got));
-      std::vector<uint8_t> before(buf);
-      nohw(want, in, n);
-      // Through the ABI checker (a plain call where there is none).
-      CHECK_ABI(fns->block, got, in, n);
-      EXPECT_EQ(0, memcmp(want, got, sizeof(want))) << n << " blocks";
-      EXPECT_EQ(Bytes(before), Bytes(buf)) << "input modified";
-    }
-    // The unwind check single-steps the call: one and two blocks only.
-    // (Assembly rows only: the C row's unwind tables are the compiler's.)
-    if (strcmp(impl->name, "nohw") != 0) {
-      std::vector<uint8_t> buf = rng.Bytes(2 * block_size);
-      Word st[8] = {0};
-      CHECK_ABI_UNWIND(fns->block, st, buf.data(), size_t{1});
-      CHECK_ABI_UNWIND(fns->block, st, buf.data(), size_t{2});
-    }
-    checked_rows++;
-  }
-  EXPECT_GE(checked_rows, 1u);
-}
-
-TEST(SHATest, BlockFunctionsAllRows) {
-  CheckBlockRows<uint32_t, sha1_impl_fns>(&CRYPTO_primitive_sha1, 64,
-                                          sha1_block_data_order_nohw);
-  CheckBlockRows<uint32_t, sha256_impl_fns>(&CRYPTO_primitive_sha256, 64,
-                                            sha256_block_data_order_nohw);
-  CheckBlockRows<uint64_t, sha512_impl_fns>(&CRYPTO_primitive_sha512, 128,
-                                            sha512_block_data_order_nohw);
-}
-
-// Every table ends with the portable row, which is always capable.
-TEST(SHATest, TablesEndWithNoHW) {
-  for (CRYPTO_PRIMITIVE *prim :
-       {&CRYPTO_primitive_sha1, &CRYPTO_primitive_sha256,
-        &CRYPTO_primitive_sha512}) {
-    ASSERT_GE(prim->num_impls, 1u);
-    const CRYPTO_IMPL *last = &prim->impls[prim->num_impls - 1];
-    EXPECT_STREQ("nohw", last->name) << prim->name;
-    EXPECT_EQ(nullptr, last->capable) << prim->name;
-  }
-}
-
-// --- Buffers against a guard page ----------------------------------------------
-
-// Inputs of every length 0..300 that end at the guard page, and digests
-// written so they end at it, through every route.
-TEST(SHATest, GuardPage) {
-  TestRNG rng(8);
-  for (const Hash &h : kHashes) {
-    GuardedBuffer out(h.md_len, GuardedBuffer::kEndAtGuard);
-    for (size_t len = 0; len <= 300; len++) {
-      GuardedBuffer in(len, GuardedBuffer::kEndAtGuard);
-      rng.Fill(in.data(), len);
-      std::vector<uint8_t> want = AllRoutes(h, in.data(), len, &rng);
-      h.oneshot(in.data(), len, out.data());
-      EXPECT_EQ(Bytes(want), Bytes(out.data(), h.md_len));
-      unsigned out_len;
-      ASSERT_EQ(1, EVP_Digest(in.data(), len, out.data(), &out_len, h.evp(),
-                              nullptr));
-      EXPECT_EQ(Bytes(want), Bytes(out.data(), h.md_len));
-      EXPECT_TRUE(in.CanariesIntact()) << h.name << " " << len;
-    }
-    EXPECT_TRUE(out.CanariesIntact()) << h.name;
   }
 }
 

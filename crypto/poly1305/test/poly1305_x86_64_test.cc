@@ -1,7 +1,7 @@
 // Copyright 2026 The project authors.
 //
-// poly1305_asm_test.cc: every x86-64 Poly1305 assembly entry point
-// (poly1305_asm.h) called directly, through CHECK_ABI, against both
+// poly1305_x86_64_test.cc: every x86-64 Poly1305 assembly entry point
+// (poly1305_x86_64.h) called directly, through CHECK_ABI, against both
 // portable C implementations (base 2^64 "c64" and base 2^26 "c26"), fed the
 // same blocks in the same calls. After every call the three states are
 // compared through emit (which leaves the state unchanged), so a wrong
@@ -47,7 +47,7 @@
 #include "../../test/asm_path_test.h"
 #include "../../test/test_util.h"
 #include "../internal.h"
-#include "poly1305_asm.h"
+#include "../poly1305_x86_64.h"
 #include "poly1305_path_test.h"
 
 #if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)
@@ -72,11 +72,11 @@ constexpr PathInfo kIFMAInfo = {256, 128};
 
 using poly1305_path_test::ImplState;
 
-const struct poly1305_impl_fns kC64 = {poly1305_init_c64, poly1305_blocks_c64,
+const struct crypto_poly1305_entry kC64 = {poly1305_init_c64, poly1305_blocks_c64,
                                        poly1305_emit_c64};
-const struct poly1305_impl_fns kC26 = {poly1305_init_c26, poly1305_blocks_c26,
+const struct crypto_poly1305_entry kC26 = {poly1305_init_c26, poly1305_blocks_c26,
                                        poly1305_emit_c26};
-const struct poly1305_impl_fns kAsmBase = {poly1305_init_x86_64, nullptr,
+const struct crypto_poly1305_entry kAsmBase = {poly1305_init_x86_64, nullptr,
                                            poly1305_emit_c64};
 
 // Trio runs one assembly entry point and the two C implementations side

@@ -1,10 +1,10 @@
 // Copyright 2026 The project authors.
 //
-// crypto/poly1305/asm/poly1305_asm_armv8.c: key set-up for the AArch64
+// crypto/poly1305/poly1305_armv8.c: key set-up for the AArch64
 // Poly1305 assembly (poly1305-armv8.pl) and the implementation row built on
 // it. Blocks and emit are assembly; buffering stays in poly1305.c.
 
-#include "poly1305_asm_armv8.h"
+#include "poly1305_armv8.h"
 
 #include <assert.h>
 #include <stddef.h>
@@ -12,7 +12,7 @@
 
 #include <openssl/mem.h>
 
-#include "../../internal.h"
+#include "../internal.h"
 
 #if defined(OPENSSL_AARCH64) && !defined(OPENSSL_NO_ASM)
 
@@ -89,17 +89,5 @@ void poly1305_blocks_neon_row(void *state, const uint8_t *in, size_t len,
   st->h2 = w[4];
   OPENSSL_cleanse(w, sizeof(w));
 }
-
-const struct poly1305_impl_fns kPoly1305NEON = {
-    .init = poly1305_init_armv8,
-    .blocks = poly1305_blocks_neon_row,
-    .emit = poly1305_emit_armv8,
-};
-
-const struct poly1305_impl_fns kPoly1305ARMv8 = {
-    .init = poly1305_init_armv8,
-    .blocks = poly1305_blocks_armv8,
-    .emit = poly1305_emit_armv8,
-};
 
 #endif  // OPENSSL_AARCH64 && !OPENSSL_NO_ASM

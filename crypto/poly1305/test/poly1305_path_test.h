@@ -1,8 +1,8 @@
 // Copyright 2026 The project authors.
 //
 // poly1305_path_test.h: the checks every Poly1305 assembly row and base
-// 2^26 vector kernel gets, on any architecture. poly1305_asm_x86_test.cc
-// (32-bit x86) and poly1305_asm_armv8_test.cc (AArch64) list their rows
+// 2^26 vector kernel gets, on any architecture. poly1305_x86_test.cc
+// (32-bit x86) and poly1305_armv8_test.cc (AArch64) list their rows
 // (init/blocks/emit sets), their kernels and their state layout, and call
 // the Check* functions below from their TESTs with their own seeds and
 // sizes. Tags are compared with the portable C code (c26, and c64 where
@@ -42,8 +42,8 @@
 // before every test); the rows built on it are then left out of the
 // comparisons, and the tests that need it skip and say so.
 
-#ifndef OPENSSL_HEADER_CRYPTO_POLY1305_ASM_POLY1305_PATH_TEST_H
-#define OPENSSL_HEADER_CRYPTO_POLY1305_ASM_POLY1305_PATH_TEST_H
+#ifndef OPENSSL_HEADER_CRYPTO_POLY1305_TEST_POLY1305_PATH_TEST_H
+#define OPENSSL_HEADER_CRYPTO_POLY1305_TEST_POLY1305_PATH_TEST_H
 
 #include <openssl/base.h>
 
@@ -626,4 +626,4 @@ inline void CheckScalarUnwind(const Row &row) {
 
 }  // namespace poly1305_path_test
 
-#endif  // OPENSSL_HEADER_CRYPTO_POLY1305_ASM_POLY1305_PATH_TEST_H
+#endif  // OPENSSL_HEADER_CRYPTO_POLY1305_TEST_POLY1305_PATH_TEST_H

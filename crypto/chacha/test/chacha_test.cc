@@ -15,9 +15,9 @@
 
 #include <gtest/gtest.h>
 
-#include "../test/file_test.h"
-#include "../test/test_util.h"
-#include "internal.h"
+#include "../../test/file_test.h"
+#include "../../test/test_util.h"
+#include "../internal.h"
 
 namespace {
 
@@ -87,16 +87,11 @@ std::vector<uint8_t> RefChaCha20(const std::vector<uint8_t> &in,
 
 // --- Helpers ----------------------------------------------------------------
 
-const struct chacha20_impl_fns *ImplFns(const CRYPTO_IMPL *impl) {
-  return static_cast<const struct chacha20_impl_fns *>(impl->fns);
-}
-
 // ForEachImpl calls `f` with every row of the table that this CPU can run.
 template <typename F>
 void ForEachImpl(F f) {
   size_t ran = 0;
-  for (size_t i = 0; i < CRYPTO_primitive_chacha20.num_impls; i++) {
-    const CRYPTO_IMPL *impl = &CRYPTO_primitive_chacha20.impls[i];
+  CRYPTO_IMPL_FOREACH(impl, &CRYPTO_primitive_chacha20) {
     if (!CRYPTO_impl_is_capable(impl)) {
       continue;
     }
@@ -107,7 +102,8 @@ void ForEachImpl(F f) {
   EXPECT_GE(ran, 1u);
 }
 
-// CallRow runs one row's ctr32 with the byte-oriented key and nonce.
+// CallRow runs one row, forced, through the driver chacha20_xor_words with
+// the byte-oriented key and nonce.
 void CallRow(const CRYPTO_IMPL *impl, uint8_t *out, const uint8_t *in,
              size_t len, const uint8_t key[32], const uint8_t nonce[12],
              uint32_t counter) {
@@ -119,7 +115,9 @@ void CallRow(const CRYPTO_IMPL *impl, uint8_t *out, const uint8_t *in,
   for (int i = 0; i < 3; i++) {
     counter_nonce[1 + i] = RefLoad(nonce + 4 * i);
   }
-  ImplFns(impl)->ctr32(out, in, len, key_words, counter_nonce);
+  EXPECT_TRUE(CRYPTO_impl_force(&CRYPTO_primitive_chacha20, impl->name));
+  chacha20_xor_words(out, in, len, key_words, counter_nonce);
+  EXPECT_TRUE(CRYPTO_impl_force(&CRYPTO_primitive_chacha20, nullptr));
 }
 
 // ForcedImpl makes the public API use one row for the lifetime of the

@@ -1,0 +1,223 @@
+// Copyright 2026 The project authors.
+//
+// crypto/chacha/impls.h: the declared list of ChaCha20 paths (crypto/impl.h)
+// and the only place in crypto/chacha/ with a per-architecture `#if`.
+//
+// CHACHA20_IMPLS(X) expands
+//   X(name, entry, capable, shape, width, min_len, shorter)
+// once per row, best first, ending with the portable C code. From it come the
+// declarations of the assembly entry points (below) and the rows of
+// CRYPTO_primitive_chacha20 (chacha.c), which chacha20_xor_words drives, and
+// which the tests, `bssl cpu`, `bssl speed -impls` and the fuzzers walk.
+//
+// Every entry point XORs the ChaCha20 keystream (RFC 8439, section 2.3) of
+// key words `key` (state words 4..11) and `counter_nonce` (state words
+// 12..15; block i uses counter counter_nonce[0] + i modulo 2^32, the nonce
+// words never change) into `in` and writes `out`, which equals `in` or does
+// not overlap it; no alignment is required. Its third argument is
+//   - for shape BLOCKS, a number of whole 64-byte blocks, computed `width`
+//     at a time (a final group of fewer costs as much as a full one but
+//     touches only its own blocks); zero reads and writes nothing;
+//   - for shape BYTES, a byte count, any value: the entry point handles a
+//     final partial block itself and touches no byte past it.
+// An entry point may only be called when its row's predicate returns one;
+// the assembly never reads the capability word itself.
+//
+// The driver (chacha20_xor_words in chacha.c) gives an input shorter than a
+// row's `min_len` to the row `shorter` (whose predicate holds whenever this
+// one's does), the whole groups of a BLOCKS row straight to its entry point,
+// and a final rest either to `shorter` (under `min_len`) or, zero-padded to
+// whole blocks in a stack buffer, to one more call of the entry point (a
+// final group costs the same however few of its blocks are used, so that is
+// the cheapest way to a partial block's keystream from it). DESIGN.md keeps
+// tails in C in one place; that place is the driver.
+
+#ifndef OPENSSL_HEADER_CRYPTO_CHACHA_IMPLS_H
+#define OPENSSL_HEADER_CRYPTO_CHACHA_IMPLS_H
+
+#include <openssl/base.h>
+
+#include "../cpu/internal.h"
+#include "../impl.h"
+
+#if defined(__cplusplus)
+extern "C" {
+#endif
+
+#if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)
+
+// chacha20_avx512_capable is the predicate of the avx512 row: AVX-512
+// Foundation (zmm registers, vprold, opmasks), AVX512BW (the byte-masked
+// vmovdqu8 and 64-bit kmovq of the partial block) and AVX512VL (the
+// one-block path runs vprold on xmm). Every AVX-512 CPU since Skylake-SP and
+// Zen 4 has all three. The detection clears them when the OS does not save
+// the opmask and ZMM state.
+static inline int chacha20_avx512_capable(void) {
+  return CRYPTO_is_AVX512F_capable() && CRYPTO_is_AVX512BW_capable() &&
+         CRYPTO_is_AVX512VL_capable();
+}
+
+// x86-64 (asm/chacha-x86_64.pl; median TSC ticks per call on Zen 5, method
+// and table in that file):
+//   avx512: any length with byte-masked loads and stores; 32 blocks at a
+//     time (two groups of sixteen in zmm registers) from 1025 bytes on, then
+//     sixteen; up to 512 bytes eight blocks in two sets of rows, up to 256
+//     four, up to 64 one in xmm. min_len 65: 64 bytes cost 161-173 ticks in
+//     the x86_64 code against 231-247 for the AVX-512 one-block code; 80 and
+//     128 bytes 312-340 scalar against 244-266 for its four-block rows.
+//   avx2: sixteen blocks at a time (two interleaved groups of eight in ymm
+//     registers), then eight (width 8).
+//   ssse3_4x: four blocks at a time in xmm registers (width 4).
+//     min_len 129 for both: one group costs ~375 ticks in either wide
+//     function however few of its blocks are used, while the x86_64 code
+//     costs ~161-173 ticks per block (the C code ~174-186); so the scalar
+//     code wins up to two blocks (~340 ticks) and a wide group from three
+//     (~510). Rests of 129 bytes and more take one more padded group.
+//   x86_64: any length, one block at a time in general-purpose registers
+//     (a final partial block XORed 8 and then 1 byte at a time); baseline
+//     x86-64, faster than the C code at every length.
+#define CHACHA20_ASM_IMPLS(X)                                              \
+  X(avx512, ChaCha20_ctr32_avx512, chacha20_avx512_capable,                \
+    CRYPTO_IMPL_BYTES, 1, 65, x86_64)                                      \
+  X(avx2, ChaCha20_ctr32_avx2, CRYPTO_is_AVX2_capable, CRYPTO_IMPL_BLOCKS, \
+    8, 129, x86_64)                                                        \
+  X(ssse3_4x, ChaCha20_ctr32_ssse3_4x, CRYPTO_is_SSSE3_capable,            \
+    CRYPTO_IMPL_BLOCKS, 4, 129, x86_64)                                    \
+  X(x86_64, ChaCha20_ctr32_x86_64, NULL, CRYPTO_IMPL_BYTES, 1, 0, none)
+
+#elif defined(OPENSSL_AARCH64) && !defined(OPENSSL_NO_ASM)
+
+// AArch64 (asm/chacha-armv8.pl), all whole-block functions:
+//   neon_hybrid: five blocks per loop trip, four in NEON lanes and the fifth
+//     in general-purpose registers, its instructions interleaved with the
+//     NEON ones so the integer pipes work while the NEON chain runs.
+//   neon: four blocks at a time in NEON registers. Superseded by neon_hybrid
+//     (same predicate, so never chosen); kept to compare in `bssl speed
+//     -impls` and as neon_hybrid's path for rests of two to four blocks.
+//   scalar: base A64 integer instructions, one block at a time: cores
+//     without NEON (or with it masked off), and single blocks everywhere.
+//
+// The length rules (min_len and shorter of the rows below). No AArch64 hardware is available here and qemu
+// timings mean nothing, so the choice rests on the instruction counts of
+// the generated loops (util/count_insns.pl, see chacha-armv8.pl) and the
+// latencies and pipe counts of the vendors' tables. Estimated cycles:
+//
+//   path, cost per call of   instr.  Cortex-A72  Neoverse N1  Apple M1
+//   scalar, per block         1041     ~500        ~330         ~170-240 [1]
+//   neon, one group (1..4)    1226     ~880        ~600         ~560 [2]
+//   neon_hybrid, 5 blocks     2243     ~900        ~620         ~310 [3]
+//   C (nohw), per block      ~1564     ~670        ~440         ~220-320 [1]
+//
+// scalar and C: their ALU ops (~1000 and ~1330 per block) on two (A72) /
+// three (N1) / six (M1) integer ALUs; on M1 a round's 12-op chain (240
+// cycles per block) binds a lone block.
+// neon: 20 rounds x a 14-op chain x 3 (A72) / 2 (N1, M1) cycles, plus the
+// transposes. neon_hybrid: the same NEON chain with the scalar block's 96
+// ops per double round in the idle integer pipes; A72's three-wide decode
+// (210 instructions per double round, 70 cycles) and N1's four-wide (53)
+// stay under the NEON chain (84, 56).
+// [1] throughput bound .. latency bound.
+// [2] one group alone: no other group to overlap its chain with.
+// [3] long inputs: groups overlap in M1's window; throughput-bound (a lone
+//     trip costs the chain, ~560, still the cheapest way to five blocks).
+// Hence, by the number of blocks n (a partial block counts as one):
+//   n = 1        scalar (cheaper than a group on every core, and than C):
+//                neon's min_len 65, shorter scalar;
+//   n = 2..4     one NEON group (A72/N1: a group beats two scalar blocks,
+//                880 vs ~1000 and 600 vs ~660; on M1 two scalar blocks,
+//                340-480, would beat it: A72/N1-class cores decide):
+//                neon_hybrid's min_len 257, shorter neon;
+//   n >= 5       neon_hybrid on the whole multiples of five blocks, the
+//                rest of 1..4 blocks (plus a partial one) as above, and a
+//                rest of four whole blocks plus a partial one as one more
+//                five-block trip.
+// The C code loses to the scalar assembly everywhere: gcc 12 -O2 XORs the
+// keystream byte by byte (8 instructions per byte) after the same rounds.
+#define CHACHA20_ASM_IMPLS(X)                                          \
+  X(neon_hybrid, ChaCha20_ctr32_neon_hybrid, CRYPTO_is_NEON_capable,   \
+    CRYPTO_IMPL_BLOCKS, 5, 257, neon)                                  \
+  X(neon, ChaCha20_ctr32_neon, CRYPTO_is_NEON_capable,                 \
+    CRYPTO_IMPL_BLOCKS, 4, 65, scalar)                                 \
+  X(scalar, ChaCha20_ctr32_scalar, NULL, CRYPTO_IMPL_BLOCKS, 1, 0, none)
+
+#elif defined(OPENSSL_X86) && !defined(OPENSSL_NO_ASM)
+
+// 32-bit x86 (asm/chacha-x86.pl), whole-block functions needing SSSE3
+// (pshufb):
+//   ssse3_4x: groups of four blocks, one state word per xmm lane (most
+//     words spilled to its frame: 32-bit mode has eight xmm registers), two
+//     groups at a time while eight or more blocks remain (width 4).
+//   ssse3: one block at a time, the state's rows in four xmm registers. The
+//     dispatcher never picks it (the row above has the same predicate); it
+//     is listed so `bssl speed -impls` times it and the tests force it.
+//
+// ssse3_4x's min_len: a final rest (or a whole input) of at most 64 bytes
+// goes to the one-block code (row ssse3), a longer one to one more 4-way
+// call; the C code is used for no length. NOT MEASURED on i686: its code cannot
+// run natively here (no IA-32 emulation in this kernel; qemu timings mean
+// nothing). Decided from instruction counts (util/count_insns.pl on the elf
+// output of chacha-x86.pl and on `i686-linux-gnu-gcc -O2 -S` / the build's
+// -O3 of chacha.c) and latency bounds on cores whose simple vector ops take
+// one cycle (Zen 3, Golden Cove):
+//
+//   path                     instructions          bound (cycles)
+//   4-way, one group of 4    2008                  ~400: 20 rounds x 14
+//                                                  dependent ops plus
+//                                                  store-to-load forwarding
+//   one-block, per block     468                   ~280: 20 rounds x 14
+//                                                  dependent 1-cycle ops
+//   C (nohw), per block      ~1990 -O2, ~1700 -O3  ~340-450: at 4-5 per cycle
+//
+// By instruction count the one-block code beats the C code at every length
+// (3.6-4.3x fewer), so no length goes to C. A rest of one
+// block (~280 cycles) costs less than a 4-way group (~400), two blocks
+// (~560) more: hence min_len 65. Caveat, measured (indicative, see
+// chacha-x86.pl): on this Zen 5, whose simple vector ops take 2 cycles, the
+// same one-block instruction sequence took ~290 TSC ticks per block against
+// ~218 for a 7-GPR build of the C code, so there the C code would win one
+// block; the 4-way group (~470 ticks) wins from two blocks on either core.
+//
+// Commands: perl util/count_insns.pl chacha-x86-elf.S --function
+// ChaCha20_ctr32_ssse3_4x --loop .Lchacha_4x_loop (one trip: 370, its
+// rounds loop .Lchacha_4x_rounds 182, so 370 - 182 + 10 x 182 = 2008);
+// --function ChaCha20_ctr32_ssse3 --loop .Lchacha_1x_loop (72, rounds 44:
+// 468); on the -O2 output of chacha.c --function ChaCha20_ctr32_nohw
+// --loop .L2 (238, inner loops .L3 143 x 10, .L4 6 x 16, .L5 6 x 64).
+#define CHACHA20_ASM_IMPLS(X)                                             \
+  X(ssse3_4x, ChaCha20_ctr32_ssse3_4x, CRYPTO_is_SSSE3_capable,           \
+    CRYPTO_IMPL_BLOCKS, 4, 65, ssse3)                                     \
+  X(ssse3, ChaCha20_ctr32_ssse3, CRYPTO_is_SSSE3_capable,                 \
+    CRYPTO_IMPL_BLOCKS, 1, 0, none)
+
+#else
+#define CHACHA20_ASM_IMPLS(X)
+#endif
+
+// The whole list: the assembly rows, then the portable C code.
+#define CHACHA20_IMPLS(X) \
+  CHACHA20_ASM_IMPLS(X)   \
+  X(nohw, ChaCha20_ctr32_nohw, NULL, CRYPTO_IMPL_BYTES, 1, 0, none)
+
+// The declarations of every entry point of the list (ChaCha20_ctr32_nohw is
+// defined in chacha.c).
+#define CHACHA20_DECLARE(name, entry, capable, shape, width, min_len, shorter) \
+  void entry(uint8_t *out, const uint8_t *in, size_t len,                      \
+             const uint32_t key[8], const uint32_t counter_nonce[4]);
+CHACHA20_IMPLS(CHACHA20_DECLARE)
+#undef CHACHA20_DECLARE
+
+// The index of each row, so a row can name its `shorter` row by its name.
+#define CHACHA20_ROW_INDEX(name, entry, capable, shape, width, min_len, \
+                           shorter)                                     \
+  CRYPTO_IMPL_ROW_INDEX(chacha20, name),
+enum { CRYPTO_IMPL_ROW_ENUM(chacha20) CHACHA20_IMPLS(CHACHA20_ROW_INDEX) };
+#undef CHACHA20_ROW_INDEX
+
+// CRYPTO_primitive_chacha20 holds the rows, defined in chacha.c.
+extern CRYPTO_PRIMITIVE CRYPTO_primitive_chacha20;
+
+#if defined(__cplusplus)
+}  // extern "C"
+#endif
+
+#endif  // OPENSSL_HEADER_CRYPTO_CHACHA_IMPLS_H

@@ -1,0 +1,119 @@
+// Copyright 2026 The project authors.
+//
+// crypto/poly1305/impls.h: the declared list of Poly1305 paths
+// (crypto/impl.h) and the only place in crypto/poly1305/ with a
+// per-architecture `#if`.
+//
+// POLY1305_IMPLS(X) expands X(name, init, blocks, emit, capable) once per
+// row, best first, ending with the portable C code. A row is three functions
+// over one opaque state (the contract is in internal.h): `blocks` takes whole
+// 16-byte blocks (shape BLOCKS) and handles its own length rules (a vector
+// row runs its scalar step below its switch length, see the glue files and
+// generators). From the list come the declarations of the row functions
+// (below) and the rows of CRYPTO_primitive_poly1305 (poly1305.c), which the
+// streaming API and the AEAD's context (mac.h) use, and which the tests,
+// `bssl cpu`, `bssl speed -impls` and the fuzzers walk.
+
+#ifndef OPENSSL_HEADER_CRYPTO_POLY1305_IMPLS_H
+#define OPENSSL_HEADER_CRYPTO_POLY1305_IMPLS_H
+
+#include <openssl/base.h>
+
+#include "../cpu/internal.h"
+#include "../impl.h"
+
+#if defined(__cplusplus)
+extern "C" {
+#endif
+
+#if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)
+
+// x86-64 (asm/poly1305-x86_64.pl; glue and state layout in
+// poly1305_x86_64.c). Measured on Zen 5, TSC ticks/byte of whole one-shot
+// messages:
+//   avx512ifma: 8-lane base 2^44 (VPMADD52LUQ/HUQ) from 256 bytes per call,
+//     the scalar step below that: 0.076 at 16 KiB vs 0.21 for avx2, 0.23 vs
+//     0.33 at 1350 bytes; 256 bytes is where it first beats the scalar step
+//     (152 vs 173 ticks; details in the generator).
+//   avx2: 4-way base 2^26 from 256 bytes per call, the scalar step below
+//     that: 0.22 at 8 KiB vs 0.52 for x86_64; equal at 16..256 bytes (same
+//     scalar code; the r^2..r^8 setup makes 256 a tie, 320 already 0.44 vs
+//     0.52).
+//   x86_64: scalar base 2^64 mul/adc, any x86-64 CPU: 0.52 vs 0.67 for c64.
+//     A MULX/ADX variant measured the same (0.51-0.53: the block is one
+//     multiply-add-fold latency chain that MULX does not shorten) and was
+//     dropped.
+// All three keep the base 2^64 layout, so c64's emit serves them.
+#define POLY1305_ASM_IMPLS(X)                                               \
+  X(avx512ifma, poly1305_init_x86_64, poly1305_blocks_avx512ifma,           \
+    poly1305_emit_c64, CRYPTO_is_AVX512IFMA_capable)                        \
+  X(avx2, poly1305_init_x86_64, poly1305_blocks_avx2, poly1305_emit_c64,    \
+    CRYPTO_is_AVX2_capable)                                                 \
+  X(x86_64, poly1305_init_x86_64, poly1305_blocks_x86_64, poly1305_emit_c64, \
+    NULL)
+
+#elif defined(OPENSSL_AARCH64) && !defined(OPENSSL_NO_ASM)
+
+// AArch64 (asm/poly1305-armv8.pl; glue in poly1305_armv8.c):
+//   neon: base 2^26 on four lanes from 16 blocks up (shorter inputs go to
+//     the scalar code inside the row; the estimate is in the glue file).
+//   armv8: scalar base 2^64 (mul/umulh); needs no feature.
+#define POLY1305_ASM_IMPLS(X)                                            \
+  X(neon, poly1305_init_armv8, poly1305_blocks_neon_row,                 \
+    poly1305_emit_armv8, CRYPTO_is_NEON_capable)                         \
+  X(armv8, poly1305_init_armv8, poly1305_blocks_armv8, poly1305_emit_armv8, \
+    NULL)
+
+#elif defined(OPENSSL_X86) && !defined(OPENSSL_NO_ASM)
+
+// 32-bit x86 (asm/poly1305-x86.pl; glue in poly1305_x86.c). Not timed (no
+// native i686 runs here); ordered by instruction count per 64 bytes: avx2
+// 4-way base 2^26 105, sse2 2-way 284, x86 scalar base 2^32 496 (c26: 832).
+// The vector rows use the scalar code below 256 (avx2) / 384 (sse2) bytes,
+// the first lengths where their whole-call instruction counts are lower
+// (table in poly1305_x86.c).
+#define POLY1305_ASM_IMPLS(X)                                               \
+  X(avx2, poly1305_init_x86, poly1305_blocks_x86_avx2_row, poly1305_emit_x86, \
+    CRYPTO_is_AVX2_capable)                                                 \
+  X(sse2, poly1305_init_x86, poly1305_blocks_x86_sse2_row, poly1305_emit_x86, \
+    CRYPTO_is_SSE2_capable)                                                 \
+  X(x86, poly1305_init_x86, poly1305_blocks_x86, poly1305_emit_x86, NULL)
+
+#else
+#define POLY1305_ASM_IMPLS(X)
+#endif
+
+#if defined(__SIZEOF_INT128__)
+// POLY1305_HAVE_C64 is defined where the compiler has a 128-bit integer type,
+// so the base 2^64 C implementation is compiled.
+#define POLY1305_HAVE_C64
+#define POLY1305_C64_IMPLS(X)                                         \
+  X(c64, poly1305_init_c64, poly1305_blocks_c64, poly1305_emit_c64, NULL)
+#else
+#define POLY1305_C64_IMPLS(X)
+#endif
+
+// The whole list: the assembly rows, then the C code ("c64" where __int128
+// exists, then "c26", which every target can run).
+#define POLY1305_IMPLS(X)  \
+  POLY1305_ASM_IMPLS(X)    \
+  POLY1305_C64_IMPLS(X)    \
+  X(c26, poly1305_init_c26, poly1305_blocks_c26, poly1305_emit_c26, NULL)
+
+// The declarations of every row function (a function several rows share is
+// declared once per row, identically).
+#define POLY1305_DECLARE(name, init, blocks, emit, capable)                \
+  void init(void *state, const uint8_t key[32]);                          \
+  void blocks(void *state, const uint8_t *in, size_t len, uint32_t padbit); \
+  void emit(void *state, uint8_t mac[16], const uint8_t s[16]);
+POLY1305_IMPLS(POLY1305_DECLARE)
+#undef POLY1305_DECLARE
+
+// CRYPTO_primitive_poly1305 holds the rows, defined in poly1305.c.
+extern CRYPTO_PRIMITIVE CRYPTO_primitive_poly1305;
+
+#if defined(__cplusplus)
+}  // extern "C"
+#endif
+
+#endif  // OPENSSL_HEADER_CRYPTO_POLY1305_IMPLS_H

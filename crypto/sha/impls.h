@@ -1,0 +1,197 @@
+// Copyright 2026 The project authors.
+//
+// crypto/sha/impls.h: the declared list of paths of SHA-1, SHA-256 and
+// SHA-512 (crypto/impl.h), and the only place in crypto/sha/ with a
+// per-architecture `#if`.
+//
+// Each list is an X-macro: SHA256_IMPLS(X) expands X(name, entry, capable)
+// once per row, best first, ending with the portable C code. From it come
+// the declarations of the assembly entry points (below) and the rows of
+// CRYPTO_primitive_sha256 (sha256.c); the tests, `bssl cpu`, `bssl speed
+// -impls` and the fuzzers walk those rows. Adding a path is its generator
+// (asm/, registered in asm/build.cmake) and one X(...) line here.
+//
+// Every entry point has the block-function contract of crypto/sha/internal.h
+// (shape CRYPTO_IMPL_BLOCKS, width 1, any number of blocks): it compresses
+// `num_blocks` whole blocks (64 bytes for SHA-1/SHA-256, 128 for SHA-512)
+// from `in` into the chaining value `state`. `in` need not be aligned; when
+// `num_blocks` is zero nothing is read or written. `in` must not overlap
+// `state`. An entry point may only be called when its row's predicate
+// returns one; the assembly never reads the capability word itself.
+//
+// The figures beside the rows come from the generators' header tables
+// (asm/sha*-*.pl), which name how they were measured or counted.
+
+#ifndef OPENSSL_HEADER_CRYPTO_SHA_IMPLS_H
+#define OPENSSL_HEADER_CRYPTO_SHA_IMPLS_H
+
+#include <openssl/base.h>
+
+#include "../cpu/internal.h"
+#include "../impl.h"
+
+#if defined(__cplusplus)
+extern "C" {
+#endif
+
+// The predicates that combine several features, each written once.
+
+// sha_avx2_bmi_capable is the predicate of the x86-64 avx2 rows of all three
+// families: they compute the message schedule of two blocks at a time in ymm
+// registers (AVX2, with the OS saving YMM state) and the rounds with rorx
+// (BMI2) and andn (BMI1), which are separate CPUID bits that a CPU or
+// hypervisor may report without AVX2 or clear while keeping it.
+static inline int sha_avx2_bmi_capable(void) {
+  return CRYPTO_is_AVX2_capable() && CRYPTO_is_BMI1_capable() &&
+         CRYPTO_is_BMI2_capable();
+}
+
+// sha512_avx512_capable: everything the avx2 row needs, plus AVX512F and
+// AVX512VL (EVEX-encoded vprorq/vpternlogq on ymm registers). The detection
+// clears the AVX-512 bits when the OS does not save the opmask and ZMM state.
+static inline int sha512_avx512_capable(void) {
+  return sha_avx2_bmi_capable() && CRYPTO_is_AVX512F_capable() &&
+         CRYPTO_is_AVX512VL_capable();
+}
+
+#if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)
+
+// x86-64 (asm/sha*-x86_64.pl), measured on AMD Zen 5 with min-of-N TSC
+// timing; each row beats nohw at every size.
+//   shani: the SHA extensions (sha1rnds4 / sha256rnds2 and the message
+//     instructions) with SSSE3/SSE4.1 shuffles, which every CPU with them
+//     has; bound by the rounds' latency chain. SHA-1 ~1.07, SHA-256 ~1.17
+//     TSC ticks/B at 8 KiB.
+//   avx2: for CPUs without the SHA extensions (see sha_avx2_bmi_capable).
+//     SHA-1 ~1.57 (nohw ~1.96), SHA-256 ~3.33 (nohw ~4.9), SHA-512 2.16
+//     (nohw 3.20) TSC ticks/B.
+//   avx, ssse3: one block at a time, the schedule in xmm registers (VEX or
+//     legacy encodings), rounds with plain rotates (no BMI). On Zen 5 within
+//     a few % of avx2 (SHA-256 8 KiB: avx ~3.45, ssse3 ~3.6); avx2 stays
+//     first, as on Intel cores without SHA extensions rorx shortens the Σ
+//     chain. SHA-512 avx ~2.24, ssse3 ~2.37 (nohw ~3.24).
+//   SHA-512 avx512: the avx2 code with a 4-deep e -> e' round chain (two more
+//     ALU operations a round, σ0/σ1 with vprorq/vpternlogq) and a one-block
+//     xmm schedule for a last odd block: 2.10 against 2.16 TSC ticks/B at
+//     8 KiB in the generator's table. It comes after avx2, so the CPU alone
+//     never chooses it (the tests, CHECK_ABI and `bssl speed -impls` force
+//     it): SHA512() through the public API on AMD EPYC Zen 5 (family 26),
+//     `bssl speed -check -filter SHA-512 -chunks 256,512,1350,8192 -rounds 9
+//     -timeout 0.05` (fastest 0.5 ms batch, medians of 9 alternating rounds,
+//     load ~18 on 2 cores) gave avx2/avx512 MB/s 256 B 675/565 (+18%),
+//     512 B 831/728 (+14%), 1350 B 1017/963 (+5.5%), 8 KiB 1063/1075 (-1%),
+//     and issue 19 saw avx2 tie or beat avx512 on Zen 4 at 256 B, 8 and
+//     16 KiB. The capability word holds no vendor or model to tell the cores
+//     apart, and no measured core gains from avx512 at TLS record sizes.
+#define SHA1_ASM_IMPLS(X)                                               \
+  X(shani, sha1_block_data_order_shani, CRYPTO_is_x86_SHA_capable)     \
+  X(avx2, sha1_block_data_order_avx2, sha_avx2_bmi_capable)            \
+  X(avx, sha1_block_data_order_avx, CRYPTO_is_AVX_capable)             \
+  X(ssse3, sha1_block_data_order_ssse3, CRYPTO_is_SSSE3_capable)
+#define SHA256_ASM_IMPLS(X)                                             \
+  X(shani, sha256_block_data_order_shani, CRYPTO_is_x86_SHA_capable)   \
+  X(avx2, sha256_block_data_order_avx2, sha_avx2_bmi_capable)          \
+  X(avx, sha256_block_data_order_avx, CRYPTO_is_AVX_capable)           \
+  X(ssse3, sha256_block_data_order_ssse3, CRYPTO_is_SSSE3_capable)
+#define SHA512_ASM_IMPLS(X)                                             \
+  X(avx2, sha512_block_data_order_avx2, sha_avx2_bmi_capable)          \
+  X(avx512, sha512_block_data_order_avx512, sha512_avx512_capable)     \
+  X(avx, sha512_block_data_order_avx, CRYPTO_is_AVX_capable)           \
+  X(ssse3, sha512_block_data_order_ssse3, CRYPTO_is_SSSE3_capable)
+
+#elif defined(OPENSSL_AARCH64) && !defined(OPENSSL_NO_ASM)
+
+// AArch64 (asm/sha*-armv8.pl). Not timed (qemu only); instructions per 64
+// bytes of input, counted in the generators' headers:
+//   armv8: the ARMv8 SHA1 / SHA256 / SHA512 (ARMv8.2 FEAT_SHA512: Apple M1+,
+//     Neoverse V1+) instructions. SHA-1 102 (nohw 1009; ~1.25 c/B on
+//     Cortex-A72/N1, the sha1c/p/m chain), SHA-256 104 (~1.0 c/B, the
+//     sha256h chain), SHA-512 238.
+//   scalar: base A64 integer instructions only, for cores without the SHA
+//     instructions (Cortex-A53/A72 SoCs built without the crypto extension;
+//     for SHA-512 every core before FEAT_SHA512). SHA-256 1775 against 1887
+//     for the C code, with a third fewer loads/stores (the C code spills W);
+//     SHA-512 1122 against 1191. There is no scalar SHA-1: the C code already
+//     executes the minimum of ALU operations A64 allows (961 per block).
+#define SHA1_ASM_IMPLS(X) \
+  X(armv8, sha1_block_data_order_hw, CRYPTO_is_ARMv8_SHA1_capable)
+#define SHA256_ASM_IMPLS(X)                                               \
+  X(armv8, sha256_block_data_order_hw, CRYPTO_is_ARMv8_SHA256_capable)   \
+  X(scalar, sha256_block_data_order_scalar, NULL)
+#define SHA512_ASM_IMPLS(X)                                               \
+  X(armv8, sha512_block_data_order_hw, CRYPTO_is_ARMv8_SHA512_capable)   \
+  X(scalar, sha512_block_data_order_scalar, NULL)
+
+#elif defined(OPENSSL_X86) && !defined(OPENSSL_NO_ASM)
+
+// 32-bit x86 (asm/sha*-x86.pl, through crypto/perlasm/x86asm.pl). Not timed:
+// this kernel runs no i686 binaries natively, and qemu timings mean nothing.
+// Counted, instructions per 64-byte block:
+//   shani: bound by the sha1rnds4 / sha256rnds2 latency chains at ~1.9 / ~2
+//     core c/B with 123 / 155 instructions a block; every CPU with the SHA
+//     extensions has the SSSE3/SSE4.1 shuffles they also use. Tested under
+//     qemu-i386 through crypto/test/sha_ni_emu.h (--emulate-sha-ni).
+//   avx, ssse3: the rounds in general-purpose registers, the schedule in
+//     xmm0-xmm7. SHA-1 avx 1072, ssse3 1188, nohw 1619; SHA-256 avx 2369,
+//     ssse3 2457, nohw 4086 (i686 gcc -O2).
+//   SHA-512 sse2: rounds and schedule on 64-bit lanes of xmm registers, SSE2
+//     only (not part of the i386 ABI, hence the predicate): 2307 per 64
+//     bytes against 6025 for the C code. No SSSE3 variant: pshufb would save
+//     ~1.6% of the instructions, not worth a second 9 KB copy.
+#define SHA1_ASM_IMPLS(X)                                               \
+  X(shani, sha1_block_data_order_shani, CRYPTO_is_x86_SHA_capable)     \
+  X(avx, sha1_block_data_order_avx, CRYPTO_is_AVX_capable)             \
+  X(ssse3, sha1_block_data_order_ssse3, CRYPTO_is_SSSE3_capable)
+#define SHA256_ASM_IMPLS(X)                                             \
+  X(shani, sha256_block_data_order_shani, CRYPTO_is_x86_SHA_capable)   \
+  X(avx, sha256_block_data_order_avx, CRYPTO_is_AVX_capable)           \
+  X(ssse3, sha256_block_data_order_ssse3, CRYPTO_is_SSSE3_capable)
+#define SHA512_ASM_IMPLS(X) \
+  X(sse2, sha512_block_data_order_sse2, CRYPTO_is_SSE2_capable)
+
+#else
+#define SHA1_ASM_IMPLS(X)
+#define SHA256_ASM_IMPLS(X)
+#define SHA512_ASM_IMPLS(X)
+#endif
+
+// The whole lists: the assembly rows, then the portable C code.
+#define SHA1_IMPLS(X) \
+  SHA1_ASM_IMPLS(X) X(nohw, sha1_block_data_order_nohw, NULL)
+#define SHA256_IMPLS(X) \
+  SHA256_ASM_IMPLS(X) X(nohw, sha256_block_data_order_nohw, NULL)
+#define SHA512_IMPLS(X) \
+  SHA512_ASM_IMPLS(X) X(nohw, sha512_block_data_order_nohw, NULL)
+
+// The declarations of every entry point of the lists (the portable ones
+// included: sha*.c defines them).
+#define SHA1_DECLARE(name, entry, capable) \
+  void entry(uint32_t state[5], const uint8_t *in, size_t num_blocks);
+#define SHA256_DECLARE(name, entry, capable) \
+  void entry(uint32_t state[8], const uint8_t *in, size_t num_blocks);
+#define SHA512_DECLARE(name, entry, capable) \
+  void entry(uint64_t state[8], const uint8_t *in, size_t num_blocks);
+SHA1_IMPLS(SHA1_DECLARE)
+SHA256_IMPLS(SHA256_DECLARE)
+SHA512_IMPLS(SHA512_DECLARE)
+#undef SHA1_DECLARE
+#undef SHA256_DECLARE
+#undef SHA512_DECLARE
+
+// SHA_IMPL_ROW_32 / SHA_IMPL_ROW_64 turn one X(...) line into a CRYPTO_IMPL
+// row (sha1.c, sha256.c and sha512.c build their arrays with them).
+#define SHA_IMPL_ROW_32(name, entry, capable)                           \
+  {#name, (capable), #entry, CRYPTO_IMPL_BLOCKS, 1, 0, -1, {.sha32 = (entry)}},
+#define SHA_IMPL_ROW_64(name, entry, capable)                           \
+  {#name, (capable), #entry, CRYPTO_IMPL_BLOCKS, 1, 0, -1, {.sha64 = (entry)}},
+
+// The three primitives, defined in sha1.c, sha256.c and sha512.c.
+extern CRYPTO_PRIMITIVE CRYPTO_primitive_sha1;
+extern CRYPTO_PRIMITIVE CRYPTO_primitive_sha256;
+extern CRYPTO_PRIMITIVE CRYPTO_primitive_sha512;
+
+#if defined(__cplusplus)
+}  // extern "C"
+#endif
+
+#endif  // OPENSSL_HEADER_CRYPTO_SHA_IMPLS_H
