@@ -355,7 +355,7 @@ static const OSSL_DISPATCH kChaChaFunctions[] = {
 enum { MSG_NONE, MSG_AAD, MSG_TEXT, MSG_DONE };
 
 typedef struct {
-  // poly first: kept 64-byte aligned (bt_zalloc), so the whole context can
+  // poly first: kept 64-byte aligned (bt_zalloc64), so the whole context can
   // be copied with memcpy (see glue.h).
   _Alignas(BT_POLY1305_STATE_ALIGN) uint8_t poly[BT_POLY1305_STATE_SIZE];
   struct stream s;
@@ -370,13 +370,13 @@ typedef struct {
 
 static void *aead_newctx(void *provctx) {
   (void)provctx;
-  return bt_zalloc(sizeof(AEAD_CTX));
+  return bt_zalloc64(sizeof(AEAD_CTX));
 }
 
 static void aead_freectx(void *ctx) { bt_free(ctx, sizeof(AEAD_CTX)); }
 
 static void *aead_dupctx(void *src) {
-  AEAD_CTX *dst = bt_zalloc(sizeof(AEAD_CTX));
+  AEAD_CTX *dst = bt_zalloc64(sizeof(AEAD_CTX));
   if (dst != NULL) {
     memcpy(dst, src, sizeof(AEAD_CTX));
   }

@@ -13,6 +13,7 @@
 typedef struct {
   int digest;  // BT_* of glue.h
   int finished;
+  uint64_t bytes;  // hashed since init, counted at final
   // md: bt_md_ctx_size() bytes follow.
   _Alignas(16) unsigned char md[];
 } DIGEST_CTX;
@@ -26,6 +27,7 @@ static void *digest_newctx(int d) {
   }
   ctx->digest = d;
   ctx->finished = 1;  // until init
+  bt_md_new(ctx->md);
   return ctx;
 }
 
@@ -43,8 +45,10 @@ static void *digest_dupctx(void *vsrc) {
   if (dst == NULL) {
     return NULL;
   }
+  bt_md_new(dst->md);
   dst->digest = src->digest;
   dst->finished = src->finished;
+  dst->bytes = src->bytes;
   if (!src->finished && !bt_md_copy(dst->md, src->md)) {
     BT_RAISE(BT_R_INTERNAL, "digest copy failed");
     bt_free(dst, ctx_size());
@@ -64,6 +68,7 @@ static int digest_init(void *vctx, const OSSL_PARAM params[]) {
     return 0;
   }
   ctx->finished = 0;
+  ctx->bytes = 0;
   return 1;
 }
 
@@ -78,7 +83,7 @@ static int digest_update(void *vctx, const unsigned char *in, size_t len) {
     return 0;
   }
   bt_md_update(ctx->md, in, len);
-  bt_count(BT_C_SHA1 + ctx->digest, len);
+  ctx->bytes += len;
   return 1;
 }
 
@@ -96,6 +101,8 @@ static int digest_final(void *vctx, unsigned char *out, size_t *outl,
   }
   bt_md_final(ctx->md, out);
   ctx->finished = 1;
+  // One call per message: per-update atomics would cost short messages.
+  bt_count(BT_C_SHA1 + ctx->digest, ctx->bytes);
   *outl = size;
   return 1;
 }

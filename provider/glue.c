@@ -72,8 +72,9 @@ const char *bt_impl_name(const char *primitive) {
 
 size_t bt_md_ctx_size(void) { return sizeof(EVP_MD_CTX); }
 
+void bt_md_new(void *ctx) { EVP_MD_CTX_init(ctx); }
+
 int bt_md_init(void *ctx, int d) {
-  EVP_MD_CTX_init(ctx);
   return ok(EVP_DigestInit_ex(ctx, md_of(d), NULL));
 }
 

@@ -48,7 +48,10 @@ const char *bt_digest_impl_name(int d);
 const char *bt_impl_name(const char *primitive);
 
 // Digest contexts (EVP_MD_CTX).
+// bt_md_new must run first on a context; bt_md_init may then run any number
+// of times, and bt_md_cleanup last.
 size_t bt_md_ctx_size(void);
+void bt_md_new(void *ctx);
 int bt_md_init(void *ctx, int d);
 int bt_md_update(void *ctx, const void *in, size_t len);
 int bt_md_final(void *ctx, uint8_t *out);

@@ -278,14 +278,14 @@ typedef struct {
 
 static void *poly_newctx(void *provctx) {
   (void)provctx;
-  return bt_zalloc(sizeof(POLY_CTX));
+  return bt_zalloc64(sizeof(POLY_CTX));
 }
 
 static void poly_freectx(void *ctx) { bt_free(ctx, sizeof(POLY_CTX)); }
 
 static void *poly_dupctx(void *src) {
-  // Both states are 64-byte aligned (bt_zalloc), so memcpy is a valid copy.
-  POLY_CTX *dst = bt_zalloc(sizeof(POLY_CTX));
+  // Both states are 64-byte aligned (bt_zalloc64), so memcpy is a valid copy.
+  POLY_CTX *dst = bt_zalloc64(sizeof(POLY_CTX));
   if (dst != NULL) {
     memcpy(dst, src, sizeof(POLY_CTX));
   }

@@ -53,9 +53,11 @@ void bt_raise_(const char *file, int line, const char *func, int reason,
 #define BT_RAISE(reason, ...) \
   bt_raise_(__FILE__, __LINE__, __func__, (reason), __VA_ARGS__)
 
-// Allocation (calloc, 16-byte aligned at least) and freeing with the
-// contents wiped first.
+// Allocation of zeroed memory (bt_zalloc: calloc's alignment, at least 16
+// bytes; bt_zalloc64: 64-byte aligned, for contexts holding a Poly1305 state,
+// see glue.h) and freeing with the contents wiped first.
 void *bt_zalloc(size_t len);
+void *bt_zalloc64(size_t len);
 void bt_free(void *p, size_t len);
 
 // OSSL_PARAM helpers. Each get/set returns one on success and zero (with
