@@ -14,7 +14,8 @@
 #
 # Install: `cmake --install` puts bittern.so in BITTERN_PROVIDER_INSTALL_DIR,
 # by default OpenSSL's MODULESDIR (`openssl version -m`) when that lies under
-# CMAKE_INSTALL_PREFIX (e.g. prefix /usr on Debian), else
+# CMAKE_INSTALL_PREFIX (e.g. prefix /usr on Debian; kept relative to the
+# prefix), else
 # <prefix>/<libdir>/ossl-modules; and the example config in
 # <prefix>/share/bittern/openssl-provider.cnf.
 
@@ -79,7 +80,10 @@ if(OPENSSL_CLI)
     set(_ossl_modulesdir "${CMAKE_MATCH_1}")
     string(FIND "${_ossl_modulesdir}" "${CMAKE_INSTALL_PREFIX}/" _pos)
     if(_pos EQUAL 0)
-      set(_bittern_modules_default "${_ossl_modulesdir}")
+      # Relative to the prefix, so `cmake --install --prefix` and DESTDIR
+      # still move it.
+      file(RELATIVE_PATH _bittern_modules_default "${CMAKE_INSTALL_PREFIX}"
+           "${_ossl_modulesdir}")
     endif()
   endif()
 endif()
