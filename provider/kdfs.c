@@ -160,8 +160,8 @@ BT_CTX_PARAMS_FN(kdf_gettable_ctx_params, kKdfGettable)
 static int set_mode(KDF_CTX *ctx, const OSSL_PARAM *p) {
   int mode = -1;
   if (p->data_type == OSSL_PARAM_UTF8_STRING) {
-    const char *s;
-    if (!bt_param_get_utf8(p, &s)) {
+    char s[32];
+    if (!bt_param_get_utf8(p, s, sizeof(s))) {
       return 0;
     }
     if (strcasecmp(s, "EXTRACT_AND_EXPAND") == 0) {
@@ -241,14 +241,13 @@ static int kdf_set_ctx_params(void *vctx, const OSSL_PARAM params[]) {
     return 0;
   }
   if ((p = bt_param_locate_const(params, OSSL_KDF_PARAM_PROPERTIES)) != NULL) {
-    const char *props;
-    if (!bt_param_get_utf8(p, &props)) {
+    if (!bt_param_is_utf8(p)) {
       return 0;
     }
   }
   if ((p = bt_param_locate_const(params, OSSL_KDF_PARAM_DIGEST)) != NULL) {
-    const char *name;
-    if (!bt_param_get_utf8(p, &name)) {
+    char name[64];
+    if (!bt_param_get_utf8(p, name, sizeof(name))) {
       return 0;
     }
     int d = bt_digest_by_name(name);

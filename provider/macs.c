@@ -136,14 +136,13 @@ static int hmac_set_ctx_params(void *vctx, const OSSL_PARAM params[]) {
   }
   if ((p = bt_param_locate_const(params, OSSL_MAC_PARAM_PROPERTIES)) !=
       NULL) {
-    const char *props;
-    if (!bt_param_get_utf8(p, &props)) {
+    if (!bt_param_is_utf8(p)) {
       return 0;
     }
   }
   if ((p = bt_param_locate_const(params, OSSL_MAC_PARAM_DIGEST)) != NULL) {
-    const char *name;
-    if (!bt_param_get_utf8(p, &name)) {
+    char name[64];
+    if (!bt_param_get_utf8(p, name, sizeof(name))) {
       return 0;
     }
     int d = bt_digest_by_name(name);

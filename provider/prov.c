@@ -188,20 +188,34 @@ int bt_param_get_octets(const OSSL_PARAM *p, const void **out, size_t *len) {
   return bad_param(p, "not an octet string");
 }
 
-int bt_param_get_utf8(const OSSL_PARAM *p, const char **out) {
+int bt_param_get_utf8(const OSSL_PARAM *p, char *buf, size_t buf_len) {
+  const char *s;
+  size_t len;
   if (p->data_type == OSSL_PARAM_UTF8_STRING && p->data != NULL) {
-    // data_size may or may not count a NUL; require one within the buffer
-    // or exactly at its end.
-    const char *s = p->data;
-    if (memchr(s, '\0', p->data_size + 1) == NULL) {
-      return bad_param(p, "not NUL-terminated");
-    }
-    *out = s;
-    return 1;
+    // data_size may or may not count a NUL: read no further than it.
+    s = p->data;
+    const char *nul = memchr(s, '\0', p->data_size);
+    len = nul != NULL ? (size_t)(nul - s) : p->data_size;
+  } else if (p->data_type == OSSL_PARAM_UTF8_PTR && p->data != NULL &&
+             *(const char *const *)p->data != NULL) {
+    s = *(const char *const *)p->data;
+    len = strlen(s);
+  } else {
+    return bad_param(p, "not a UTF-8 string");
   }
-  if (p->data_type == OSSL_PARAM_UTF8_PTR && p->data != NULL) {
-    *out = *(const char *const *)p->data;
-    return *out != NULL ? 1 : bad_param(p, "no data");
+  if (len >= buf_len) {
+    return bad_param(p, "string too long");
+  }
+  memcpy(buf, s, len);
+  buf[len] = '\0';
+  return 1;
+}
+
+int bt_param_is_utf8(const OSSL_PARAM *p) {
+  if ((p->data_type == OSSL_PARAM_UTF8_STRING ||
+       p->data_type == OSSL_PARAM_UTF8_PTR) &&
+      p->data != NULL) {
+    return 1;
   }
   return bad_param(p, "not a UTF-8 string");
 }

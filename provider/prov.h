@@ -70,8 +70,11 @@ int bt_param_get_int(const OSSL_PARAM *p, int *out);
 // bt_param_get_octets points `*out` at the bytes of an octet string (or
 // octet pointer) parameter and sets `*len`.
 int bt_param_get_octets(const OSSL_PARAM *p, const void **out, size_t *len);
-// bt_param_get_utf8 points `*out` at a NUL-terminated UTF-8 string value.
-int bt_param_get_utf8(const OSSL_PARAM *p, const char **out);
+// bt_param_get_utf8 copies a UTF-8 string value (at most its data_size
+// bytes, up to a NUL) into `buf` of `buf_len` bytes and NUL-terminates it;
+// a longer value is refused. bt_param_is_utf8 only checks the type.
+int bt_param_get_utf8(const OSSL_PARAM *p, char *buf, size_t buf_len);
+int bt_param_is_utf8(const OSSL_PARAM *p);
 int bt_param_set_size_t(OSSL_PARAM *p, size_t v);
 int bt_param_set_int(OSSL_PARAM *p, int v);
 int bt_param_set_utf8(OSSL_PARAM *p, const char *v);

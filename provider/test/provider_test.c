@@ -615,6 +615,11 @@ static void test_bad_mac_kdf_digest(void) {
       OSSL_PARAM_construct_end()};
   check(!EVP_MAC_init(m, key, 16, bad_md) && err_has("unknown digest"),
         "HMAC: digest MD5 refused with 'unknown digest'");
+  // A UTF-8 value is read no further than its data_size: "SHA" here.
+  OSSL_PARAM cut[] = {OSSL_PARAM_construct_utf8_string("digest", "SHA256", 3),
+                      OSSL_PARAM_construct_end()};
+  check(!EVP_MAC_init(m, key, 16, cut) && err_has("HMAC digest 'SHA'"),
+        "HMAC: a UTF-8 value is read within its data_size");
   OSSL_PARAM md[] = {OSSL_PARAM_construct_utf8_string("digest", "SHA256", 0),
                      OSSL_PARAM_construct_end()};
   check(!EVP_MAC_init(m, NULL, 0, md) && err_has("needs a key"),
