@@ -198,6 +198,7 @@ static int set_fixed_len(const OSSL_PARAM *params, const char *key,
 typedef struct {
   struct stream s;
   int key_set, iv_set;
+  int finished;  // final ran: an update needs an init first
 } CHACHA_CTX;
 
 static void *chacha_newctx(void *provctx) {
@@ -276,6 +277,7 @@ static int chacha_init(void *vctx, const unsigned char *key, size_t key_len,
   }
   stream_start(&ctx->s, k, nonce, counter);
   bt_cleanse(k, sizeof(k));
+  ctx->finished = 0;
   return 1;
 }
 
@@ -284,6 +286,10 @@ static int chacha_update(void *vctx, unsigned char *out, size_t *outl,
   CHACHA_CTX *ctx = vctx;
   if (!ctx->key_set || !ctx->iv_set) {
     BT_RAISE(BT_R_NOT_INITIALIZED, "ChaCha20 needs a key and an IV");
+    return 0;
+  }
+  if (ctx->finished) {
+    BT_RAISE(BT_R_UPDATE_AFTER_FINAL, "ChaCha20 update after final");
     return 0;
   }
   if (inl == 0) {
@@ -312,6 +318,7 @@ static int chacha_final(void *vctx, unsigned char *out, size_t *outl,
     BT_RAISE(BT_R_NOT_INITIALIZED, "ChaCha20 needs a key and an IV");
     return 0;
   }
+  ctx->finished = 1;
   *outl = 0;
   return 1;
 }

@@ -599,6 +599,12 @@ static void test_bad_cipher(void) {
             !EVP_EncryptUpdate(ctx, out, &outl, buf, 1) &&
             err_has("would wrap"),
         "ChaCha20: counter wrap past 2^32 - 1 refused");
+  check(EVP_EncryptInit_ex2(ctx, chacha, key, iv, NULL) &&
+            EVP_EncryptUpdate(ctx, out, &outl, buf, 10) &&
+            EVP_EncryptFinal_ex(ctx, out + 10, &outl) &&
+            !EVP_EncryptUpdate(ctx, out, &outl, buf, 10) &&
+            err_has("update after final"),
+        "ChaCha20: update after final refused");
   EVP_CIPHER_CTX_free(ctx);
   EVP_CIPHER_free(aead);
   EVP_CIPHER_free(chacha);
