@@ -12,9 +12,12 @@
 #           (util/tool_test), as util/all_tests.json lists them; then the
 #           instruction-coverage check (util/insn_coverage: each row's
 #           predicate covers every instruction it can reach), which the
-#           aarch64 and i686 configurations also run on their builds
+#           aarch64 and i686 configurations also run on their builds, and the
+#           OpenSSL provider module's tests (provider/test/run.sh: exports,
+#           in-process libssl, openssl CLI known answers, s_server/s_client,
+#           nginx + curl; about 45 s)
 #   asan    clang with AddressSanitizer + UndefinedBehaviorSanitizer, -Werror;
-#           the same suites
+#           the same suites, and the provider's in-process tests
 #   noasm   gcc with OPENSSL_NO_ASM (portable C only)
 #   fuzz    the libFuzzer differential targets (clang, ASan+UBSan), each for
 #           $FUZZ_SECONDS (default 20) seconds on its committed corpus
@@ -49,9 +52,12 @@ if [ ${#configs[@]} -eq 0 ]; then
 fi
 
 packages=("${BASE_PACKAGES[@]}")
+# What the OpenSSL provider module (provider/) and its tests need.
+PROVIDER_PACKAGES=(libssl-dev openssl nginx-light curl)
 for c in "${configs[@]}"; do
   case "$c" in
-    asan|fuzz) packages+=(clang) ;;
+    asan) packages+=(clang "${PROVIDER_PACKAGES[@]}") ;;
+    fuzz) packages+=(clang) ;;
     valgrind) packages+=(valgrind) ;;
     extras) packages+=(pkg-config libssl-dev clang llvm nasm gcc-mingw-w64-x86-64
                        binutils-mingw-w64-x86-64 wine64
@@ -60,7 +66,8 @@ for c in "${configs[@]}"; do
     aarch64) packages+=(gcc-aarch64-linux-gnu g++-aarch64-linux-gnu
                         binutils-aarch64-linux-gnu qemu-user) ;;
     i686) packages+=(gcc-i686-linux-gnu g++-i686-linux-gnu qemu-user) ;;
-    gcc|noasm) ;;
+    gcc) packages+=("${PROVIDER_PACKAGES[@]}") ;;
+    noasm) ;;
     *) echo "run-tests.sh: unknown configuration: $c" >&2; exit 2 ;;
   esac
 done
@@ -139,18 +146,21 @@ insn_coverage() {
 for c in "${configs[@]}"; do
   case "$c" in
     gcc)
-      step "gcc: build" build "$root/build-gcc" -DCMAKE_C_COMPILER=gcc \
-        -DCMAKE_CXX_COMPILER=g++ -DCMAKE_BUILD_TYPE=Release -DWERROR=ON &&
-        { step "gcc: tests" run_suite "$root/build-gcc"
-          step "gcc: instruction coverage" insn_coverage "$root/build-gcc" \
-            x86_64
-          step "instruction table tests" go test ./util/insn_coverage; }
+      if step "gcc: build" build "$root/build-gcc" -DCMAKE_C_COMPILER=gcc \
+        -DCMAKE_CXX_COMPILER=g++ -DCMAKE_BUILD_TYPE=Release -DWERROR=ON; then
+        step "gcc: tests" run_suite "$root/build-gcc"
+        step "gcc: instruction coverage" insn_coverage "$root/build-gcc" x86_64
+        step "instruction table tests" go test ./util/insn_coverage
+        step "gcc: provider" provider/test/run.sh "$root/build-gcc" "$vectors"
+      fi
       ;;
     asan)
-      step "asan: build" build "$root/build-asan" -DCMAKE_C_COMPILER=clang \
+      if step "asan: build" build "$root/build-asan" -DCMAKE_C_COMPILER=clang \
         -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-        -DSANITIZE=ON -DWERROR=ON &&
+        -DSANITIZE=ON -DWERROR=ON; then
         step "asan: tests" run_suite "$root/build-asan"
+        step "asan: provider" provider/test/run.sh -asan "$root/build-asan"
+      fi
       ;;
     noasm)
       step "noasm: build" build "$root/build-noasm" -DCMAKE_C_COMPILER=gcc \
