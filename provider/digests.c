@@ -25,16 +25,16 @@ static void *digest_newctx(int d) {
   if (ctx == NULL) {
     return NULL;
   }
+  // The zeroed md is a new bt_md context (glue.h): no second initialisation.
   ctx->digest = d;
   ctx->finished = 1;  // until init
-  bt_md_new(ctx->md);
   return ctx;
 }
 
 static void digest_freectx(void *vctx) {
   DIGEST_CTX *ctx = vctx;
   if (ctx != NULL) {
-    bt_md_cleanup(ctx->md);
+    // bt_free wipes the md with the rest, which is all ending it takes.
     bt_free(ctx, ctx_size());
   }
 }
@@ -45,7 +45,6 @@ static void *digest_dupctx(void *vsrc) {
   if (dst == NULL) {
     return NULL;
   }
-  bt_md_new(dst->md);
   dst->digest = src->digest;
   dst->finished = src->finished;
   dst->bytes = src->bytes;
