@@ -10,10 +10,19 @@
 #include "glue.h"
 #include "prov.h"
 
+// A message of at most kPendingMax bytes in all is held in `pending` rather
+// than hashed, and final hashes it with the library's one-shot function
+// (bt_md_oneshot): that is what a one-update message (EVP_Digest, openssl
+// speed -evp) costs least with. A longer one starts `md` and goes through it.
+enum { kPendingMax = 128 };
+
 typedef struct {
   int digest;  // BT_* of glue.h
   int finished;
+  int md_started;  // md initialised and fed `pending`; else pending holds all
+  size_t pending_len;
   uint64_t bytes;  // hashed since init, counted at final
+  unsigned char pending[kPendingMax];
   // md: bt_md_ctx_size() bytes follow.
   _Alignas(16) unsigned char md[];
 } DIGEST_CTX;
@@ -47,8 +56,11 @@ static void *digest_dupctx(void *vsrc) {
   }
   dst->digest = src->digest;
   dst->finished = src->finished;
+  dst->md_started = src->md_started;
+  dst->pending_len = src->pending_len;
   dst->bytes = src->bytes;
-  if (!src->finished && !bt_md_copy(dst->md, src->md)) {
+  memcpy(dst->pending, src->pending, src->pending_len);
+  if (!src->finished && src->md_started && !bt_md_copy(dst->md, src->md)) {
     BT_RAISE(BT_R_INTERNAL, "digest copy failed");
     bt_free(dst, ctx_size());
     return NULL;
@@ -62,12 +74,25 @@ static int digest_init(void *vctx, const OSSL_PARAM params[]) {
   if (!bt_params_check_known(params, NULL)) {
     return 0;
   }
-  if (!bt_md_init(ctx->md, ctx->digest)) {
+  // md is initialised when the message outgrows `pending`.
+  bt_cleanse(ctx->pending, ctx->pending_len);
+  ctx->pending_len = 0;
+  ctx->md_started = 0;
+  ctx->finished = 0;
+  ctx->bytes = 0;
+  return 1;
+}
+
+// start_md initialises `ctx->md` and feeds it the pending bytes.
+static int start_md(DIGEST_CTX *ctx) {
+  if (!bt_md_init(ctx->md, ctx->digest) ||
+      !bt_md_update(ctx->md, ctx->pending, ctx->pending_len)) {
     BT_RAISE(BT_R_INTERNAL, "digest init failed");
     return 0;
   }
-  ctx->finished = 0;
-  ctx->bytes = 0;
+  bt_cleanse(ctx->pending, ctx->pending_len);
+  ctx->pending_len = 0;
+  ctx->md_started = 1;
   return 1;
 }
 
@@ -80,6 +105,19 @@ static int digest_update(void *vctx, const unsigned char *in, size_t len) {
   if (len != 0 && in == NULL) {
     BT_RAISE(BT_R_BAD_PARAMETER, "NULL input");
     return 0;
+  }
+  if (!ctx->md_started) {
+    if (len <= kPendingMax - ctx->pending_len) {
+      if (len != 0) {
+        memcpy(ctx->pending + ctx->pending_len, in, len);
+      }
+      ctx->pending_len += len;
+      ctx->bytes += len;
+      return 1;
+    }
+    if (!start_md(ctx)) {
+      return 0;
+    }
   }
   bt_md_update(ctx->md, in, len);
   ctx->bytes += len;
@@ -98,7 +136,13 @@ static int digest_final(void *vctx, unsigned char *out, size_t *outl,
     BT_RAISE(BT_R_OUTPUT_TOO_SMALL, "need %zu bytes, have %zu", size, outsz);
     return 0;
   }
-  bt_md_final(ctx->md, out);
+  if (ctx->md_started) {
+    bt_md_final(ctx->md, out);
+  } else {
+    bt_md_oneshot(ctx->digest, ctx->pending, ctx->pending_len, out);
+    bt_cleanse(ctx->pending, ctx->pending_len);
+    ctx->pending_len = 0;
+  }
   ctx->finished = 1;
   // One call per message: per-update atomics would cost short messages.
   bt_count(BT_C_SHA1 + ctx->digest, ctx->bytes);

@@ -180,6 +180,6 @@ int bt_memcmp(const void *a, const void *b, size_t len) {
   return CRYPTO_memcmp(a, b, len);
 }
 
-int bt_md_hash_empty(int d, uint8_t *out) {
-  return ok(EVP_Digest(NULL, 0, out, NULL, md_of(d), NULL));
+int bt_md_oneshot(int d, const void *in, size_t len, uint8_t *out) {
+  return ok(EVP_Digest(in, len, out, NULL, md_of(d), NULL));
 }

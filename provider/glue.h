@@ -56,8 +56,10 @@ int bt_md_init(void *ctx, int d);
 int bt_md_update(void *ctx, const void *in, size_t len);
 int bt_md_final(void *ctx, uint8_t *out);
 int bt_md_copy(void *dst, const void *src);
-// bt_md_hash_empty writes the digest `d` of the empty string to `out`.
-int bt_md_hash_empty(int d, uint8_t *out);
+// bt_md_oneshot writes the digest `d` of the `len` bytes at `in` (NULL when
+// `len` is zero) to `out`, with the library's one-shot function: no context,
+// and a cheaper final block than bt_md_init/update/final for short inputs.
+int bt_md_oneshot(int d, const void *in, size_t len, uint8_t *out);
 
 // HMAC contexts (HMAC_CTX). bt_hmac_init must run first; bt_hmac_cleanup
 // last. bt_hmac_start with `key` NULL restarts under the previous key.
