@@ -413,8 +413,13 @@ static int g_key_ok;    // written once under g_key_once
 static int g_unloaded;  // atomic: set by the module's destructor
 static __thread struct block *t_block;
 
+// block_release runs on the exiting thread that owns `p` (or on one whose
+// pthread_setspecific failed): a count it makes later takes a block afresh.
 static void block_release(void *p) {
   struct block *b = p;
+  if (t_block == b) {
+    t_block = NULL;
+  }
   __atomic_store_n(&b->in_use, 0, __ATOMIC_RELEASE);
 }
 
