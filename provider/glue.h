@@ -48,9 +48,10 @@ const char *bt_digest_impl_name(int d);
 const char *bt_impl_name(const char *primitive);
 
 // Digest contexts (EVP_MD_CTX).
-// A context is bt_md_ctx_size() zeroed bytes (this library's EVP_MD_CTX
-// holds no pointers to memory of its own): bt_md_init may then run any number
-// of times, and wiping the bytes (bt_free, bt_cleanse) ends it.
+// A context is bt_md_ctx_size() bytes, which bt_md_init or bt_md_copy (as
+// its `dst`) sets in full; bt_md_init may run any number of times, and
+// wiping the bytes (bt_free, bt_cleanse) ends it: this library's EVP_MD_CTX
+// holds no pointers to memory of its own.
 size_t bt_md_ctx_size(void);
 int bt_md_init(void *ctx, int d);
 int bt_md_update(void *ctx, const void *in, size_t len);

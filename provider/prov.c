@@ -63,6 +63,14 @@ static const OSSL_ITEM kReasonStrings[] = {
     {0, NULL},
 };
 
+void *bt_alloc(size_t len) {
+  void *p = malloc(len);
+  if (p == NULL) {
+    BT_RAISE(BT_R_MALLOC, "%zu bytes", len);
+  }
+  return p;
+}
+
 void *bt_zalloc(size_t len) {
   // malloc and memset rather than calloc: glibc's calloc skips the per-thread
   // cache of freed chunks, and a context allocated and freed per call (an
