@@ -72,8 +72,6 @@ const char *bt_impl_name(const char *primitive) {
 
 size_t bt_md_ctx_size(void) { return sizeof(EVP_MD_CTX); }
 
-void bt_md_new(void *ctx) { EVP_MD_CTX_init(ctx); }
-
 int bt_md_init(void *ctx, int d) {
   return ok(EVP_DigestInit_ex(ctx, md_of(d), NULL));
 }
@@ -90,8 +88,6 @@ int bt_md_copy(void *dst, const void *src) {
   EVP_MD_CTX_init(dst);
   return ok(EVP_MD_CTX_copy_ex(dst, src));
 }
-
-void bt_md_cleanup(void *ctx) { EVP_MD_CTX_cleanup(ctx); }
 
 size_t bt_hmac_ctx_size(void) { return sizeof(HMAC_CTX); }
 
@@ -184,6 +180,6 @@ int bt_memcmp(const void *a, const void *b, size_t len) {
   return CRYPTO_memcmp(a, b, len);
 }
 
-int bt_md_hash_empty(int d, uint8_t *out) {
-  return ok(EVP_Digest(NULL, 0, out, NULL, md_of(d), NULL));
+int bt_md_oneshot(int d, const void *in, size_t len, uint8_t *out) {
+  return ok(EVP_Digest(in, len, out, NULL, md_of(d), NULL));
 }

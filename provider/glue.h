@@ -48,17 +48,19 @@ const char *bt_digest_impl_name(int d);
 const char *bt_impl_name(const char *primitive);
 
 // Digest contexts (EVP_MD_CTX).
-// bt_md_new must run first on a context; bt_md_init may then run any number
-// of times, and bt_md_cleanup last.
+// A context is bt_md_ctx_size() bytes, which bt_md_init or bt_md_copy (as
+// its `dst`) sets in full; bt_md_init may run any number of times, and
+// wiping the bytes (bt_free, bt_cleanse) ends it: this library's EVP_MD_CTX
+// holds no pointers to memory of its own.
 size_t bt_md_ctx_size(void);
-void bt_md_new(void *ctx);
 int bt_md_init(void *ctx, int d);
 int bt_md_update(void *ctx, const void *in, size_t len);
 int bt_md_final(void *ctx, uint8_t *out);
 int bt_md_copy(void *dst, const void *src);
-void bt_md_cleanup(void *ctx);
-// bt_md_hash_empty writes the digest `d` of the empty string to `out`.
-int bt_md_hash_empty(int d, uint8_t *out);
+// bt_md_oneshot writes the digest `d` of the `len` bytes at `in` (NULL when
+// `len` is zero) to `out`, with the library's one-shot function: no context,
+// and a cheaper final block than bt_md_init/update/final for short inputs.
+int bt_md_oneshot(int d, const void *in, size_t len, uint8_t *out);
 
 // HMAC contexts (HMAC_CTX). bt_hmac_init must run first; bt_hmac_cleanup
 // last. bt_hmac_start with `key` NULL restarts under the previous key.

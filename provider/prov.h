@@ -58,6 +58,9 @@ void bt_raise_(const char *file, int line, const char *func, int reason,
 // see glue.h) and freeing with the contents wiped first.
 void *bt_zalloc(size_t len);
 void *bt_zalloc64(size_t len);
+// bt_alloc is malloc with BT_R_MALLOC raised on failure: the contents are
+// undefined, for a context whose fields are each written before being read.
+void *bt_alloc(size_t len);
 void bt_free(void *p, size_t len);
 
 // OSSL_PARAM helpers. Each get/set returns one on success and zero (with

@@ -10,6 +10,8 @@
 //   params     the provider's name, version, build info, status, counters
 //   diff       every algorithm against the default provider, all lengths
 //              0..1100 and random streaming splits, plus dupctx mid-stream
+//   counters   totals exact over threads (two waves, blocks adopted) and
+//              dupctx
 //   badinput   wrong key/IV/tag lengths, unknown and ill-typed parameters,
 //              update after final, forged tags: an error on OpenSSL's
 //              queue naming the reason, no plaintext released
@@ -938,6 +940,98 @@ static void test_badmac(int tls12) {
   SSL_CTX_free(cctx);
 }
 
+// --- counters across threads and dupctx -----------------------------------------
+
+// The provider counts per thread (prov.c): the totals must still be exact
+// after threads have counted, exited and had their blocks adopted by new
+// ones, and for contexts copied mid-message (each final counts once).
+enum { kCountThreads = 4, kCountDigests = 300 };
+
+struct count_job {
+  EVP_MD *md;
+  int id;
+  int failures;
+  long long calls, bytes;  // what the job counted
+};
+
+static void *count_worker(void *arg) {
+  struct count_job *job = arg;
+  uint8_t msg[400], out[EVP_MAX_MD_SIZE];
+  memset(msg, job->id, sizeof(msg));
+  for (int i = 0; i < kCountDigests; i++) {
+    size_t len = (size_t)(i * 37 + job->id) % 300;
+    job->failures += !EVP_Digest(msg, len, out, NULL, job->md, NULL);
+    job->calls++;
+    job->bytes += (long long)len;
+  }
+  // A context copied after 100 bytes (held back, below 128) and one after
+  // 200 (hashed): both the original and the copy count at final.
+  for (size_t at = 100; at <= 200; at += 100) {
+    EVP_MD_CTX *a = EVP_MD_CTX_new(), *b = EVP_MD_CTX_new();
+    unsigned int n;
+    job->failures += a == NULL || b == NULL ||
+                     !EVP_DigestInit_ex(a, job->md, NULL) ||
+                     !EVP_DigestUpdate(a, msg, at) ||
+                     !EVP_MD_CTX_copy_ex(b, a) ||
+                     !EVP_DigestUpdate(a, msg, 50) ||
+                     !EVP_DigestFinal_ex(a, out, &n) ||
+                     !EVP_DigestFinal_ex(b, out, &n);
+    job->calls += 2;
+    job->bytes += (long long)(2 * at + 50);
+    EVP_MD_CTX_free(a);
+    EVP_MD_CTX_free(b);
+  }
+  return NULL;
+}
+
+static void test_counters(void) {
+  EVP_MD *md = EVP_MD_fetch(g_lib, "SHA2-384", BT);
+  check(md != NULL, "counters: fetch SHA2-384 from the provider");
+  if (md == NULL) {
+    return;
+  }
+  long long calls0 = counter("SHA2-384", "calls");
+  long long bytes0 = counter("SHA2-384", "bytes");
+  long long calls = 0, bytes = 0;
+  int failures = 0, started = 1;
+  // Two waves: the second wave's threads adopt the first wave's blocks; the
+  // main thread counts between them.
+  for (int wave = 0; wave < 2; wave++) {
+    pthread_t threads[kCountThreads];
+    struct count_job jobs[kCountThreads];
+    for (int t = 0; t < kCountThreads; t++) {
+      jobs[t] = (struct count_job){md, wave * kCountThreads + t + 1, 0, 0, 0};
+      if (pthread_create(&threads[t], NULL, count_worker, &jobs[t]) != 0) {
+        started = 0;
+        count_worker(&jobs[t]);  // counted on this thread instead
+        threads[t] = pthread_self();
+      }
+    }
+    for (int t = 0; t < kCountThreads; t++) {
+      if (!pthread_equal(threads[t], pthread_self())) {
+        pthread_join(threads[t], NULL);
+      }
+      failures += jobs[t].failures;
+      calls += jobs[t].calls;
+      bytes += jobs[t].bytes;
+    }
+    struct count_job mine = {md, 0, 0, 0, 0};
+    count_worker(&mine);
+    failures += mine.failures;
+    calls += mine.calls;
+    bytes += mine.bytes;
+  }
+  EVP_MD_free(md);
+  check(started, "counters: %d threads started per wave", kCountThreads);
+  check(failures == 0, "counters: every digest call succeeded");
+  long long got_calls = counter("SHA2-384", "calls") - calls0;
+  long long got_bytes = counter("SHA2-384", "bytes") - bytes0;
+  check(got_calls == calls && got_bytes == bytes,
+        "counters: exact across threads and dupctx: calls %lld (want %lld), "
+        "bytes %lld (want %lld)",
+        got_calls, calls, got_bytes, bytes);
+}
+
 // --- main -----------------------------------------------------------------------
 
 static int want(int argc, char **argv, const char *name) {
@@ -954,8 +1048,8 @@ static int want(int argc, char **argv, const char *name) {
 
 int main(int argc, char **argv) {
   if (argc < 2) {
-    fprintf(stderr, "usage: %s MODULE_DIR [params diff badinput tls13 tls12 "
-                    "badmac]\n", argv[0]);
+    fprintf(stderr, "usage: %s MODULE_DIR [params diff counters badinput tls13 "
+                    "tls12 badmac]\n", argv[0]);
     return 2;
   }
   g_lib = OSSL_LIB_CTX_new();
@@ -971,6 +1065,7 @@ int main(int argc, char **argv) {
   setvbuf(stdout, NULL, _IOLBF, 0);
   if (want(argc, argv, "params")) test_params();
   if (want(argc, argv, "diff")) test_diff();
+  if (want(argc, argv, "counters")) test_counters();
   if (want(argc, argv, "badinput")) {
     test_bad_cipher();
     test_bad_mac_kdf_digest();
