@@ -151,38 +151,17 @@ static inline int chacha20_avx512_capable(void) {
 //     dispatcher never picks it (the row above has the same predicate); it
 //     is listed so `bssl speed -impls` times it and the tests force it.
 //
-// ssse3_4x's min_len: a final rest (or a whole input) of at most 64 bytes
+// ssse3_4x's min_len 65: a final rest (or a whole input) of at most 64 bytes
 // goes to the one-block code (row ssse3), a longer one to one more 4-way
-// call; the C code is used for no length. NOT MEASURED on i686: its code cannot
-// run natively here (no IA-32 emulation in this kernel; qemu timings mean
-// nothing). Decided from instruction counts (util/count_insns.pl on the elf
-// output of chacha-x86.pl and on `i686-linux-gnu-gcc -O2 -S` / the build's
-// -O3 of chacha.c) and latency bounds on cores whose simple vector ops take
-// one cycle (Zen 3, Golden Cove):
-//
-//   path                     instructions          bound (cycles)
-//   4-way, one group of 4    2008                  ~400: 20 rounds x 14
-//                                                  dependent ops plus
-//                                                  store-to-load forwarding
-//   one-block, per block     468                   ~280: 20 rounds x 14
-//                                                  dependent 1-cycle ops
-//   C (nohw), per block      ~1990 -O2, ~1700 -O3  ~340-450: at 4-5 per cycle
-//
-// By instruction count the one-block code beats the C code at every length
-// (3.6-4.3x fewer), so no length goes to C. A rest of one
-// block (~280 cycles) costs less than a 4-way group (~400), two blocks
-// (~560) more: hence min_len 65. Caveat, measured (indicative, see
-// chacha-x86.pl): on this Zen 5, whose simple vector ops take 2 cycles, the
-// same one-block instruction sequence took ~290 TSC ticks per block against
-// ~218 for a 7-GPR build of the C code, so there the C code would win one
-// block; the 4-way group (~470 ticks) wins from two blocks on either core.
-//
-// Commands: perl util/count_insns.pl chacha-x86-elf.S --function
-// ChaCha20_ctr32_ssse3_4x --loop .Lchacha_4x_loop (one trip: 370, its
-// rounds loop .Lchacha_4x_rounds 182, so 370 - 182 + 10 x 182 = 2008);
-// --function ChaCha20_ctr32_ssse3 --loop .Lchacha_1x_loop (72, rounds 44:
-// 468); on the -O2 output of chacha.c --function ChaCha20_ctr32_nohw
-// --loop .L2 (238, inner loops .L3 143 x 10, .L4 6 x 16, .L5 6 x 64).
+// call; no length goes to the C code. NOT MEASURED on i686 (no IA-32
+// emulation in this kernel; qemu timings mean nothing): decided from the
+// instruction counts and latency bounds of chacha-x86.pl's SPEED table
+// (the commands are there). A 4-way group costs ~400 cycles however few of
+// its blocks are used, the one-block code ~280 per block: one block is
+// cheaper alone, two (~560) in a group. The one-block code runs 3.6-4.3x
+// fewer instructions than the C code, so it replaces C at every length
+// (on Zen 5, whose simple vector ops take 2 cycles, the C code would win a
+// lone block: the generator's indicative figures).
 #define CHACHA20_ASM_IMPLS(X)                                             \
   X(ssse3_4x, ChaCha20_ctr32_ssse3_4x, CRYPTO_is_SSSE3_capable,           \
     CRYPTO_IMPL_BLOCKS, 4, 65, ssse3)                                     \

@@ -4,15 +4,21 @@
 // (crypto/impl.h) and the only place in crypto/poly1305/ with a
 // per-architecture `#if`.
 //
-// POLY1305_IMPLS(X) expands X(name, init, blocks, emit, capable) once per
-// row, best first, ending with the portable C code. A row is three functions
-// over one opaque state (the contract is in internal.h): `blocks` takes whole
-// 16-byte blocks (shape BLOCKS) and handles its own length rules (a vector
-// row runs its scalar step below its switch length, see the glue files and
-// generators). From the list come the declarations of the row functions
-// (below) and the rows of CRYPTO_primitive_poly1305 (poly1305.c), which the
-// streaming API and the AEAD's context (mac.h) use, and which the tests,
-// `bssl cpu`, `bssl speed -impls` and the fuzzers walk.
+// POLY1305_IMPLS(X) expands X(name, init, blocks, emit, capable, min_len,
+// abi) once per row, best first, ending with the portable C code. A row is
+// three functions over one opaque state (the contract is in internal.h):
+// `blocks` takes whole 16-byte blocks (shape BLOCKS) and applies its own
+// length rule: a vector row runs its scalar step below `min_len` bytes (its
+// switch length; 0 for a scalar row), so the row's `shorter` is -1 (there is
+// no hand-off for a driver to make) and `min_len` is there for the tests,
+// which run both sides of it. `abi` says which of the row's functions are
+// assembly, for the tests to call through CHECK_ABI (POLY1305_ABI_* below).
+// From the list come the declarations of the row functions (below) and the
+// rows of CRYPTO_primitive_poly1305 (poly1305.c), which the streaming API
+// and the AEAD's context (mac.h) use, and which the tests, `bssl cpu`,
+// `bssl speed -impls` and the fuzzers walk. Adding a row is its functions
+// and one X(...) line here: the per-architecture tests
+// (test/poly1305_<arch>_test.cc) read the rows from this list.
 
 #ifndef OPENSSL_HEADER_CRYPTO_POLY1305_IMPLS_H
 #define OPENSSL_HEADER_CRYPTO_POLY1305_IMPLS_H
@@ -25,6 +31,13 @@
 #if defined(__cplusplus)
 extern "C" {
 #endif
+
+// POLY1305_ABI_BLOCKS and POLY1305_ABI_EMIT, or-ed in a row's `abi`, say
+// that its blocks or its emit function is assembly. A vector row whose
+// blocks function is C glue around a kernel has neither bit for it (its
+// test calls the kernel through CHECK_ABI directly).
+#define POLY1305_ABI_BLOCKS 1
+#define POLY1305_ABI_EMIT 2
 
 #if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)
 
@@ -43,14 +56,15 @@ extern "C" {
 //     A MULX/ADX variant measured the same (0.51-0.53: the block is one
 //     multiply-add-fold latency chain that MULX does not shorten) and was
 //     dropped.
-// All three keep the base 2^64 layout, so c64's emit serves them.
-#define POLY1305_ASM_IMPLS(X)                                               \
-  X(avx512ifma, poly1305_init_x86_64, poly1305_blocks_avx512ifma,           \
-    poly1305_emit_c64, CRYPTO_is_AVX512IFMA_capable)                        \
-  X(avx2, poly1305_init_x86_64, poly1305_blocks_avx2, poly1305_emit_c64,    \
-    CRYPTO_is_AVX2_capable)                                                 \
-  X(x86_64, poly1305_init_x86_64, poly1305_blocks_x86_64, poly1305_emit_c64, \
-    NULL)
+// All three keep the base 2^64 layout, so c64's emit serves them. The
+// switch lengths are $IFMA_MIN_LEN and $AVX2_MIN_LEN in the generator.
+#define POLY1305_ASM_IMPLS(X)                                                 \
+  X(avx512ifma, poly1305_init_x86_64, poly1305_blocks_avx512ifma,             \
+    poly1305_emit_c64, CRYPTO_is_AVX512IFMA_capable, 256, POLY1305_ABI_BLOCKS) \
+  X(avx2, poly1305_init_x86_64, poly1305_blocks_avx2, poly1305_emit_c64,      \
+    CRYPTO_is_AVX2_capable, 256, POLY1305_ABI_BLOCKS)                         \
+  X(x86_64, poly1305_init_x86_64, poly1305_blocks_x86_64, poly1305_emit_c64,  \
+    NULL, 0, POLY1305_ABI_BLOCKS)
 
 #elif defined(OPENSSL_AARCH64) && !defined(OPENSSL_NO_ASM)
 
@@ -58,11 +72,24 @@ extern "C" {
 //   neon: base 2^26 on four lanes from 16 blocks up (shorter inputs go to
 //     the scalar code inside the row; the estimate is in the glue file).
 //   armv8: scalar base 2^64 (mul/umulh); needs no feature.
-#define POLY1305_ASM_IMPLS(X)                                            \
-  X(neon, poly1305_init_armv8, poly1305_blocks_neon_row,                 \
-    poly1305_emit_armv8, CRYPTO_is_NEON_capable)                         \
+// Both emit with the scalar assembly.
+#define POLY1305_ASM_IMPLS(X)                                               \
+  X(neon, poly1305_init_armv8, poly1305_blocks_neon_row,                    \
+    poly1305_emit_armv8, CRYPTO_is_NEON_capable, kPoly1305NEONMinLen,       \
+    POLY1305_ABI_EMIT)                                                      \
   X(armv8, poly1305_init_armv8, poly1305_blocks_armv8, poly1305_emit_armv8, \
-    NULL)
+    NULL, 0, POLY1305_ABI_BLOCKS | POLY1305_ABI_EMIT)
+
+// kPoly1305NEONMinLen: calls of the NEON row shorter than this many bytes
+// go to poly1305_blocks_armv8. Estimated, not measured (no AArch64
+// hardware here; see poly1305-armv8.pl): a call of poly1305_blocks_neon
+// costs about the scalar code's four blocks in fixed work (save/restore of
+// d8-d15, the conversions in poly1305_armv8.c, the last group's lane
+// sum) and each further group of four blocks about half the scalar cost on
+// Cortex-A72 (two vector pipes against one multiplier). So it pays from
+// about eight blocks; sixteen leaves a margin for the one-time powers
+// computation.
+#define kPoly1305NEONMinLen (16 * 16)
 
 #elif defined(OPENSSL_X86) && !defined(OPENSSL_NO_ASM)
 
@@ -72,12 +99,20 @@ extern "C" {
 // The vector rows use the scalar code below 256 (avx2) / 384 (sse2) bytes,
 // the first lengths where their whole-call instruction counts are lower
 // (table in poly1305_x86.c).
+// Emit is C (poly1305_x86.c); only the scalar row's blocks is assembly.
 #define POLY1305_ASM_IMPLS(X)                                               \
   X(avx2, poly1305_init_x86, poly1305_blocks_x86_avx2_row, poly1305_emit_x86, \
-    CRYPTO_is_AVX2_capable)                                                 \
+    CRYPTO_is_AVX2_capable, kPoly1305X86AVX2MinLen, 0)                      \
   X(sse2, poly1305_init_x86, poly1305_blocks_x86_sse2_row, poly1305_emit_x86, \
-    CRYPTO_is_SSE2_capable)                                                 \
-  X(x86, poly1305_init_x86, poly1305_blocks_x86, poly1305_emit_x86, NULL)
+    CRYPTO_is_SSE2_capable, kPoly1305X86SSE2MinLen, 0)                      \
+  X(x86, poly1305_init_x86, poly1305_blocks_x86, poly1305_emit_x86, NULL, 0, \
+    POLY1305_ABI_BLOCKS)
+
+// kPoly1305X86SSE2MinLen and kPoly1305X86AVX2MinLen: calls of the vector
+// rows shorter than this many bytes go to poly1305_blocks_x86 (see
+// poly1305_x86.c for how they were chosen).
+#define kPoly1305X86SSE2MinLen (24 * 16)
+#define kPoly1305X86AVX2MinLen (16 * 16)
 
 #else
 #define POLY1305_ASM_IMPLS(X)
@@ -88,7 +123,7 @@ extern "C" {
 // so the base 2^64 C implementation is compiled.
 #define POLY1305_HAVE_C64
 #define POLY1305_C64_IMPLS(X)                                         \
-  X(c64, poly1305_init_c64, poly1305_blocks_c64, poly1305_emit_c64, NULL)
+  X(c64, poly1305_init_c64, poly1305_blocks_c64, poly1305_emit_c64, NULL, 0, 0)
 #else
 #define POLY1305_C64_IMPLS(X)
 #endif
@@ -98,11 +133,11 @@ extern "C" {
 #define POLY1305_IMPLS(X)  \
   POLY1305_ASM_IMPLS(X)    \
   POLY1305_C64_IMPLS(X)    \
-  X(c26, poly1305_init_c26, poly1305_blocks_c26, poly1305_emit_c26, NULL)
+  X(c26, poly1305_init_c26, poly1305_blocks_c26, poly1305_emit_c26, NULL, 0, 0)
 
 // The declarations of every row function (a function several rows share is
 // declared once per row, identically).
-#define POLY1305_DECLARE(name, init, blocks, emit, capable)                \
+#define POLY1305_DECLARE(name, init, blocks, emit, capable, min_len, abi)  \
   void init(void *state, const uint8_t key[32]);                          \
   void blocks(void *state, const uint8_t *in, size_t len, uint32_t padbit); \
   void emit(void *state, uint8_t mac[16], const uint8_t s[16]);

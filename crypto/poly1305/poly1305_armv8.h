@@ -67,16 +67,7 @@ void poly1305_blocks_neon(uint64_t d[5], const uint32_t h[5],
 // there yet, and returns them (for poly1305_blocks_neon).
 const uint32_t *poly1305_powers_armv8(void *state);
 
-// kPoly1305NEONMinLen: calls of the NEON row shorter than this many bytes
-// go to poly1305_blocks_armv8. Estimated, not measured (no AArch64
-// hardware here; see poly1305-armv8.pl): a call of poly1305_blocks_neon
-// costs about the scalar code's four blocks in fixed work (save/restore of
-// d8-d15, the conversions in poly1305_armv8.c, the last group's lane
-// sum) and each further group of four blocks about half the scalar cost on
-// Cortex-A72 (two vector pipes against one multiplier). So it pays from
-// about eight blocks; sixteen leaves a margin for the one-time powers
-// computation.
-#define kPoly1305NEONMinLen (16 * 16)
+// kPoly1305NEONMinLen, the NEON row's switch length, is in impls.h.
 
 // poly1305_blocks_neon_row is the NEON row's blocks function (contract of
 // struct crypto_poly1305_entry): inputs below kPoly1305NEONMinLen bytes, and

@@ -4,7 +4,7 @@
 // vector rows' glue for the 32-bit x86 Poly1305 assembly (poly1305-x86.pl).
 // Blocks are assembly; buffering stays in poly1305.c.
 //
-// Switch lengths (kPoly1305X86*MinLen in poly1305_x86.h), chosen by
+// Switch lengths (kPoly1305X86*MinLen in impls.h), chosen by
 // instruction count because i686 binaries cannot be timed here (no IA-32
 // emulation in this kernel; qemu timing is meaningless). Dynamic counts of
 // one init + one blocks call + emit with a fresh key (so the vector paths

@@ -81,11 +81,8 @@ void poly1305_blocks_x86_avx2(uint64_t d[5], const uint32_t h[5],
 // there yet, and returns them (for the vector kernels).
 const uint32_t *poly1305_powers_x86(void *state);
 
-// kPoly1305X86SSE2MinLen and kPoly1305X86AVX2MinLen: calls of the vector
-// rows shorter than this many bytes go to poly1305_blocks_x86 (see
-// poly1305_x86.c for how they were chosen).
-#define kPoly1305X86SSE2MinLen (24 * 16)
-#define kPoly1305X86AVX2MinLen (16 * 16)
+// kPoly1305X86SSE2MinLen and kPoly1305X86AVX2MinLen, the vector rows'
+// switch lengths, are in impls.h.
 
 // poly1305_blocks_x86_sse2_row and poly1305_blocks_x86_avx2_row are the
 // vector rows' blocks functions (contract of struct crypto_poly1305_entry):

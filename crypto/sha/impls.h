@@ -54,6 +54,24 @@ static inline int sha512_avx512_capable(void) {
          CRYPTO_is_AVX512VL_capable();
 }
 
+#if (defined(OPENSSL_X86_64) || defined(OPENSSL_X86)) && \
+    !defined(OPENSSL_NO_ASM)
+// The SHA-1 and SHA-256 rows that x86-64 and 32-bit x86 both have, under the
+// same entry point names (each architecture's generator defines them): the
+// SHA extensions, best on either; and the one-block xmm schedules, last
+// before the C code (x86-64 puts its avx2 row between the two).
+#define SHA1_X86_SHANI_ROW(X) \
+  X(shani, sha1_block_data_order_shani, CRYPTO_is_x86_SHA_capable)
+#define SHA1_X86_XMM_ROWS(X)                                   \
+  X(avx, sha1_block_data_order_avx, CRYPTO_is_AVX_capable)     \
+  X(ssse3, sha1_block_data_order_ssse3, CRYPTO_is_SSSE3_capable)
+#define SHA256_X86_SHANI_ROW(X) \
+  X(shani, sha256_block_data_order_shani, CRYPTO_is_x86_SHA_capable)
+#define SHA256_X86_XMM_ROWS(X)                                   \
+  X(avx, sha256_block_data_order_avx, CRYPTO_is_AVX_capable)     \
+  X(ssse3, sha256_block_data_order_ssse3, CRYPTO_is_SSSE3_capable)
+#endif
+
 #if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)
 
 // x86-64 (asm/sha*-x86_64.pl), measured on AMD Zen 5 with min-of-N TSC
@@ -83,16 +101,14 @@ static inline int sha512_avx512_capable(void) {
 //     and issue 19 saw avx2 tie or beat avx512 on Zen 4 at 256 B, 8 and
 //     16 KiB. The capability word holds no vendor or model to tell the cores
 //     apart, and no measured core gains from avx512 at TLS record sizes.
-#define SHA1_ASM_IMPLS(X)                                               \
-  X(shani, sha1_block_data_order_shani, CRYPTO_is_x86_SHA_capable)     \
-  X(avx2, sha1_block_data_order_avx2, sha_avx2_bmi_capable)            \
-  X(avx, sha1_block_data_order_avx, CRYPTO_is_AVX_capable)             \
-  X(ssse3, sha1_block_data_order_ssse3, CRYPTO_is_SSSE3_capable)
-#define SHA256_ASM_IMPLS(X)                                             \
-  X(shani, sha256_block_data_order_shani, CRYPTO_is_x86_SHA_capable)   \
-  X(avx2, sha256_block_data_order_avx2, sha_avx2_bmi_capable)          \
-  X(avx, sha256_block_data_order_avx, CRYPTO_is_AVX_capable)           \
-  X(ssse3, sha256_block_data_order_ssse3, CRYPTO_is_SSSE3_capable)
+#define SHA1_ASM_IMPLS(X)                                    \
+  SHA1_X86_SHANI_ROW(X)                                      \
+  X(avx2, sha1_block_data_order_avx2, sha_avx2_bmi_capable) \
+  SHA1_X86_XMM_ROWS(X)
+#define SHA256_ASM_IMPLS(X)                                    \
+  SHA256_X86_SHANI_ROW(X)                                      \
+  X(avx2, sha256_block_data_order_avx2, sha_avx2_bmi_capable) \
+  SHA256_X86_XMM_ROWS(X)
 #define SHA512_ASM_IMPLS(X)                                             \
   X(avx2, sha512_block_data_order_avx2, sha_avx2_bmi_capable)          \
   X(avx512, sha512_block_data_order_avx512, sha512_avx512_capable)     \
@@ -138,14 +154,8 @@ static inline int sha512_avx512_capable(void) {
 //     only (not part of the i386 ABI, hence the predicate): 2307 per 64
 //     bytes against 6025 for the C code. No SSSE3 variant: pshufb would save
 //     ~1.6% of the instructions, not worth a second 9 KB copy.
-#define SHA1_ASM_IMPLS(X)                                               \
-  X(shani, sha1_block_data_order_shani, CRYPTO_is_x86_SHA_capable)     \
-  X(avx, sha1_block_data_order_avx, CRYPTO_is_AVX_capable)             \
-  X(ssse3, sha1_block_data_order_ssse3, CRYPTO_is_SSSE3_capable)
-#define SHA256_ASM_IMPLS(X)                                             \
-  X(shani, sha256_block_data_order_shani, CRYPTO_is_x86_SHA_capable)   \
-  X(avx, sha256_block_data_order_avx, CRYPTO_is_AVX_capable)           \
-  X(ssse3, sha256_block_data_order_ssse3, CRYPTO_is_SSSE3_capable)
+#define SHA1_ASM_IMPLS(X) SHA1_X86_SHANI_ROW(X) SHA1_X86_XMM_ROWS(X)
+#define SHA256_ASM_IMPLS(X) SHA256_X86_SHANI_ROW(X) SHA256_X86_XMM_ROWS(X)
 #define SHA512_ASM_IMPLS(X) \
   X(sse2, sha512_block_data_order_sse2, CRYPTO_is_SSE2_capable)
 

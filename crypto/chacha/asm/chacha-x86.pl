@@ -51,6 +51,15 @@
 # |  (-O3, the build's)   | (~1700)        |  7 GPRs: 1700-2000 insns at 4-5  |
 # |                       |                |  per cycle, 5.3-7.8 c/B          |
 #
+# Counted with (gen/ in the build directory): perl util/count_insns.pl
+# chacha-x86-elf.S --function ChaCha20_ctr32_ssse3_4x --loop
+# .Lchacha_4x_loop (one trip: 370, its rounds loop .Lchacha_4x_rounds 182,
+# so 370 - 182 + 10 x 182 = 2008); --function ChaCha20_ctr32_ssse3 --loop
+# .Lchacha_1x_loop (72, rounds 44: 468); on the -O2 output of chacha.c
+# (`i686-linux-gnu-gcc -O2 -S`) --function ChaCha20_ctr32_nohw --loop .L2
+# (238, inner loops .L3 143 x 10, .L4 6 x 16, .L5 6 x 64). How the counts
+# set the rows' length rules is in crypto/chacha/impls.h.
+#
 # Expected 4-way : C at 8 KiB on those cores: 3-5x (the issue asks >= 3x:
 # unverifiable here). Object: ChaCha20_ctr32_ssse3_4x 8072 bytes,
 # ChaCha20_ctr32_ssse3 495, constants 112 (elf). 4.9 KB of the former is

@@ -4,8 +4,8 @@
 // (poly1305_armv8.h) and every row built on them, against both portable
 // C implementations (c64, c26) and an independent schoolbook computation
 // mod p = 2^130 - 5. The checks are in poly1305_path_test.h; this file
-// lists the AArch64 rows (scalar "armv8", the "neon" row), the NEON kernel
-// and their sizes:
+// reads the AArch64 rows (scalar "armv8", the "neon" row) from the list
+// (impls.h) and lists the NEON kernel and the sizes:
 //
 //   - random keys and messages of up to 64 KiB in random splits;
 //   - >= 256 blocks through the NEON loop every run, at every residue of
@@ -14,8 +14,8 @@
 //   - every length 0..1100 in one call;
 //   - all-0xff messages with the largest clamped r;
 //   - the accumulator at the edges of its entry bound (h2 <= 4) through
-//     the scalar row (0..7 blocks) and the NEON row (around its switch,
-//     and 260 blocks): schoolbook value, exit bound, emit (assembly,
+//     the scalar row (0..7 blocks) and each vector row (around its
+//     switch, and 260 blocks): schoolbook value, exit bound, emit (assembly,
 //     through CHECK_ABI);
 //   - poly1305_blocks_neon called directly through CHECK_ABI from limbs at
 //     the top of its entry bound (limbs 0..3 < 2^26), columns < 2^60; the
@@ -38,20 +38,11 @@ namespace {
 
 using namespace poly1305_path_test;
 
-const Row kARMv8 = {"armv8", poly1305_init_armv8, poly1305_blocks_armv8,
-                    poly1305_emit_armv8, true, true, nullptr, 0};
-// The NEON row: its blocks function is C glue around poly1305_blocks_neon
-// (checked through CHECK_ABI directly in NEONDirect); its emit is the
-// scalar assembly.
-const Row kNEON = {"neon",
-                   poly1305_init_armv8,
-                   poly1305_blocks_neon_row,
-                   poly1305_emit_armv8,
-                   false,
-                   true,
-                   CRYPTO_is_NEON_capable,
-                   kPoly1305NEONMinLen};
-const Rows kRows = {kARMv8, kNEON};
+// The rows come from the list (impls.h): the scalar "armv8" row (blocks
+// and emit assembly) and the "neon" row, whose blocks function is C glue
+// around poly1305_blocks_neon (checked through CHECK_ABI directly in
+// NEONDirect) and whose emit is the scalar assembly.
+const Rows kRows = ArchRows();
 
 // The kernel takes limbs 0..3 < 2^26 and returns columns < 2^60.
 const Kernel kNEONKernel = {"poly1305_blocks_neon", poly1305_blocks_neon,
@@ -63,7 +54,10 @@ constexpr StateLayout kLayout = {8, 24};
 
 class Poly1305Armv8Test : public testing::Test {
  protected:
-  void SetUp() override { ExemptUnrunnable(kKernels); }
+  void SetUp() override {
+    ExemptUnrunnable(kKernels);
+    ExemptUnrunnable(kRows);
+  }
 };
 
 TEST_F(Poly1305Armv8Test, RandomSplitsAgainstC) {
@@ -71,8 +65,16 @@ TEST_F(Poly1305Armv8Test, RandomSplitsAgainstC) {
   CheckRandomSplits(kRows, 0x706f6c7961726d01, 200, 8, 1100);
 }
 
+// The list gives this architecture a scalar row and at least one vector
+// row (so the checks below are not run on nothing).
+TEST_F(Poly1305Armv8Test, ListHasRows) {
+  EXPECT_EQ(1u, ScalarRows(kRows).size());
+  EXPECT_FALSE(VectorRows(kRows).empty());
+}
+
 TEST_F(Poly1305Armv8Test, LongAgainstC) {
   PrintUnrunnable(kKernels);
+  PrintUnrunnableRows(kRows);
   CheckLong(kRows, 0x706f6c7961726d04);
 }
 
@@ -82,10 +84,8 @@ TEST_F(Poly1305Armv8Test, AllLengthsAgainstC) {
 
 TEST_F(Poly1305Armv8Test, AllOnesMaxR) { CheckAllOnesMaxR(kRows); }
 
-TEST_F(Poly1305Armv8Test, NEONAccumulatorBounds) {
-  SKIP_PATH_UNLESS(CRYPTO_is_NEON_capable(), poly1305_blocks_neon);
-  CheckAccumulatorBounds(kNEON, kLayout, 0x706f6c7961726d05,
-                         VectorRowBlockCounts(kNEON));
+TEST_F(Poly1305Armv8Test, VectorRowAccumulatorBounds) {
+  CheckRowsAccumulatorBounds(VectorRows(kRows), kLayout, 0x706f6c7961726d05);
 }
 
 TEST_F(Poly1305Armv8Test, NEONDirect) {
@@ -95,7 +95,7 @@ TEST_F(Poly1305Armv8Test, NEONDirect) {
 }
 
 TEST_F(Poly1305Armv8Test, AccumulatorBounds) {
-  CheckAccumulatorBounds(kARMv8, kLayout, 0x706f6c7961726d03, {0, 1, 2, 7});
+  CheckRowsAccumulatorBounds(ScalarRows(kRows), kLayout, 0x706f6c7961726d03);
 }
 
 TEST_F(Poly1305Armv8Test, ZeroLengthTouchesNothing) {
@@ -103,7 +103,9 @@ TEST_F(Poly1305Armv8Test, ZeroLengthTouchesNothing) {
 }
 
 TEST_F(Poly1305Armv8Test, UnwindInfo) {
-  CheckScalarUnwind(kARMv8);
+  for (const Row &row : ScalarRows(kRows)) {
+    CheckScalarUnwind(row);
+  }
   if (kNEONKernel.capable()) {
     CheckKernelUnwind(kNEONKernel, poly1305_init_armv8,
                       poly1305_powers_armv8);

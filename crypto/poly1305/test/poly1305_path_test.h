@@ -1,11 +1,11 @@
 // Copyright 2026 The project authors.
 //
 // poly1305_path_test.h: the checks every Poly1305 assembly row and base
-// 2^26 vector kernel gets, on any architecture. poly1305_x86_test.cc
-// (32-bit x86) and poly1305_armv8_test.cc (AArch64) list their rows
-// (init/blocks/emit sets), their kernels and their state layout, and call
-// the Check* functions below from their TESTs with their own seeds and
-// sizes. Tags are compared with the portable C code (c26, and c64 where
+// 2^26 vector kernel gets, on any architecture. The per-architecture tests
+// (poly1305_x86_64_test.cc, poly1305_x86_test.cc, poly1305_armv8_test.cc)
+// read their rows from the one list (ArchRows below), list their kernels
+// and their state layout, and call the Check* functions below from their
+// TESTs with their own seeds and sizes. Tags are compared with the portable C code (c26, and c64 where
 // the compiler has __int128) and accumulators with an independent
 // schoolbook computation mod p = 2^130 - 5 (Words below).
 //
@@ -130,12 +130,112 @@ const Row kC64 = {"c64",  poly1305_init_c64, poly1305_blocks_c64,
                   poly1305_emit_c64, false, false, nullptr, 0};
 #endif
 
-// ExemptUnrunnable exempts the kernels the CPU cannot run from the ABI
-// coverage check.
+// ArchRows returns this architecture's assembly rows as the one list
+// declares them: the rows of CRYPTO_primitive_poly1305 that
+// POLY1305_ASM_IMPLS contributes (impls.h), best first (so the scalar row
+// last), each with its functions, predicate and min_len from the row and
+// which functions are assembly from the list's `abi`. Empty without
+// assembly.
+inline Rows ArchRows() {
+  struct AbiInfo {
+    const char *name;
+    unsigned abi;
+  };
+#define POLY1305_TEST_ABI_INFO(name, init, blocks, emit, capable, min_len, \
+                               abi)                                        \
+  {#name, (abi)},
+  static const AbiInfo kAbiInfo[] = {
+      POLY1305_ASM_IMPLS(POLY1305_TEST_ABI_INFO){nullptr, 0}};
+#undef POLY1305_TEST_ABI_INFO
+  Rows rows;
+  CRYPTO_IMPL_FOREACH(impl, &CRYPTO_primitive_poly1305) {
+    for (const AbiInfo *info = kAbiInfo; info->name != nullptr; info++) {
+      if (strcmp(info->name, impl->name) == 0) {
+        const struct crypto_poly1305_entry &e = impl->entry.poly1305;
+        rows.push_back({impl->name, e.init, e.blocks, e.emit,
+                        (info->abi & POLY1305_ABI_BLOCKS) != 0,
+                        (info->abi & POLY1305_ABI_EMIT) != 0, impl->capable,
+                        impl->min_len});
+      }
+    }
+  }
+  return rows;
+}
+
+// ScalarRows and VectorRows split ArchRows() at min_len: the scalar rows
+// take every length the same way, the vector rows switch at min_len.
+inline Rows ScalarRows(const Rows &rows) {
+  Rows out;
+  for (const Row &row : rows) {
+    if (row.min_len == 0) {
+      out.push_back(row);
+    }
+  }
+  return out;
+}
+
+inline Rows VectorRows(const Rows &rows) {
+  Rows out;
+  for (const Row &row : rows) {
+    if (row.min_len != 0) {
+      out.push_back(row);
+    }
+  }
+  return out;
+}
+
+// MaxSwitch returns the largest min_len of `rows`.
+inline size_t MaxSwitch(const Rows &rows) {
+  size_t max = 0;
+  for (const Row &row : rows) {
+    max = std::max(max, row.min_len);
+  }
+  return max;
+}
+
+// ExemptUnrunnable exempts the kernels, and the assembly functions of the
+// rows, that the CPU cannot run from the ABI coverage check.
 inline void ExemptUnrunnable(const Kernels &kernels) {
   for (const Kernel &k : kernels) {
     if (!k.capable()) {
       abi_test::NotRunnableHere(k.fn);
+    }
+  }
+}
+
+// (A function that a runnable row also uses stays covered.)
+inline void ExemptUnrunnable(const Rows &rows) {
+  auto used_by_runnable = [&](const void *fn) {
+    for (const Row &row : rows) {
+      if (Runnable(row) &&
+          ((row.abi_blocks && fn == reinterpret_cast<const void *>(row.blocks)) ||
+           (row.abi_emit && fn == reinterpret_cast<const void *>(row.emit)))) {
+        return true;
+      }
+    }
+    return false;
+  };
+  for (const Row &row : rows) {
+    if (Runnable(row)) {
+      continue;
+    }
+    if (row.abi_blocks &&
+        !used_by_runnable(reinterpret_cast<const void *>(row.blocks))) {
+      abi_test::NotRunnableHere(row.blocks);
+    }
+    if (row.abi_emit &&
+        !used_by_runnable(reinterpret_cast<const void *>(row.emit))) {
+      abi_test::NotRunnableHere(row.emit);
+    }
+  }
+}
+
+// PrintUnrunnableRows names each row the CPU (or the mask) does not allow.
+inline void PrintUnrunnableRows(const Rows &rows) {
+  for (const Row &row : rows) {
+    if (!Runnable(row)) {
+      printf("%s row skipped: this CPU (or the %s mask) does not allow it\n",
+             row.name, kCPUMaskName);
     }
   }
 }
@@ -520,6 +620,22 @@ inline void CheckAccumulatorBounds(const Row &row, const StateLayout &l,
 inline std::vector<size_t> VectorRowBlockCounts(const Row &row) {
   size_t sw = row.min_len / 16;
   return {sw - 1, sw, sw + 1, sw + 3, sw + 6, sw + 8, 260};
+}
+
+// CheckRowsAccumulatorBounds runs CheckAccumulatorBounds on each runnable
+// row of `rows`, with 0, 1, 2 and 7 blocks on a scalar row and
+// VectorRowBlockCounts on a vector row, and names each row it skips.
+inline void CheckRowsAccumulatorBounds(const Rows &rows, const StateLayout &l,
+                                       uint64_t seed) {
+  PrintUnrunnableRows(rows);
+  for (const Row &row : rows) {
+    if (!Runnable(row)) {
+      continue;
+    }
+    CheckAccumulatorBounds(row, l, seed,
+                           row.min_len != 0 ? VectorRowBlockCounts(row)
+                                            : std::vector<size_t>{0, 1, 2, 7});
+  }
 }
 
 // --- Kernels ---------------------------------------------------------------

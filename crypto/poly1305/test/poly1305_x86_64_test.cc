@@ -1,13 +1,16 @@
 // Copyright 2026 The project authors.
 //
-// poly1305_x86_64_test.cc: every x86-64 Poly1305 assembly entry point
-// (poly1305_x86_64.h) called directly, through CHECK_ABI, against both
+// poly1305_x86_64_test.cc: every x86-64 Poly1305 row, read from the list
+// (impls.h), its assembly entry point (poly1305_x86_64.h) called directly,
+// through CHECK_ABI, against both
 // portable C implementations (base 2^64 "c64" and base 2^26 "c26"), fed the
 // same blocks in the same calls. After every call the three states are
 // compared through emit (which leaves the state unchanged), so a wrong
 // intermediate h fails at the call that produced it.
 //
-// For each entry point the running CPU supports:
+// For each row the running CPU supports (a scalar row is given the largest
+// switch length of the vector rows, and every row the loop exits of both
+// lane-group sizes):
 //   - random keys and messages up to 64 KiB, split into calls at random
 //     block boundaries, with padbit 1 and 0;
 //   - every call length 0..(switch length + 4 lane groups) in one call, so
@@ -54,39 +57,36 @@
 
 namespace {
 
-using BlocksFn = void (*)(void *state, const uint8_t *in, size_t len,
-                          uint32_t padbit);
+namespace ppt = poly1305_path_test;
+using ppt::ImplState;
+using ppt::Row;
 
-// PathInfo describes a vector entry point's shape: `switch_len` is the
-// call length from which it runs its vector code ($AVX2_MIN_LEN,
-// $IFMA_MIN_LEN in the generator) and `group` the bytes one lane group
-// covers (4 blocks for AVX2, 8 for AVX-512 IFMA). The scalar entry point
-// has neither; it gets the AVX2 values, which are as good as any.
-struct PathInfo {
-  size_t switch_len;
-  size_t group;
-};
-constexpr PathInfo kScalarInfo = {256, 64};
-constexpr PathInfo kAVX2Info = {256, 64};
-constexpr PathInfo kIFMAInfo = {256, 128};
+// The rows, read from the list (impls.h): all three blocks functions are
+// assembly (through CHECK_ABI); init is C, emit the portable base 2^64 code.
+const ppt::Rows kRows = ppt::ArchRows();
 
-using poly1305_path_test::ImplState;
+// h0, h1, h2 as 64-bit words at byte 0, r0, r1 at byte 24.
+constexpr ppt::StateLayout kLayout = {8, 24};
+
+// kGroups are the bytes one lane group of the x86-64 vector code covers (4
+// blocks for AVX2, 8 for AVX-512 IFMA): the side-by-side checks walk the
+// loop exits of both shapes on every row.
+constexpr size_t kGroups[] = {64, 128};
+constexpr size_t kMaxGroup = 128;
 
 const struct crypto_poly1305_entry kC64 = {poly1305_init_c64, poly1305_blocks_c64,
                                        poly1305_emit_c64};
 const struct crypto_poly1305_entry kC26 = {poly1305_init_c26, poly1305_blocks_c26,
                                        poly1305_emit_c26};
-const struct crypto_poly1305_entry kAsmBase = {poly1305_init_x86_64, nullptr,
-                                           poly1305_emit_c64};
 
-// Trio runs one assembly entry point and the two C implementations side
-// by side.
+// Trio runs one assembly row and the two C implementations side by side.
 class Trio {
  public:
-  Trio(const char *name, BlocksFn fn) : name_(name), fn_(fn) {}
+  explicit Trio(const Row &row)
+      : row_(row), name_(row.name), fns_{row.init, row.blocks, row.emit} {}
 
   void Init(const uint8_t key[32]) {
-    poly1305_init_x86_64(asm_.bytes, key);
+    row_.init(asm_.bytes, key);
     poly1305_init_c64(c64_.bytes, key);
     poly1305_init_c26(c26_.bytes, key);
     memcpy(s_, key + 16, 16);
@@ -95,7 +95,7 @@ class Trio {
   // SetH forces h = h0 + h1 2^64 + h2 2^128 in all three (c26 only when
   // h2 <= 3, its bound).
   void SetH(uint64_t h0, uint64_t h1, uint64_t h2) {
-    poly1305_set_h_for_testing(&kAsmBase, asm_.bytes, h0, h1, h2);
+    poly1305_set_h_for_testing(&fns_, asm_.bytes, h0, h1, h2);
     poly1305_set_h_for_testing(&kC64, c64_.bytes, h0, h1, h2);
     with_c26_ = h2 <= 3;
     if (with_c26_) {
@@ -105,10 +105,12 @@ class Trio {
 
   void Blocks(const uint8_t *in, size_t len, uint32_t padbit,
               bool unwind = false) {
-    if (unwind) {
-      CHECK_ABI_UNWIND(fn_, asm_.bytes, in, len, padbit);
+    if (!row_.abi_blocks) {
+      row_.blocks(asm_.bytes, in, len, padbit);
+    } else if (unwind) {
+      CHECK_ABI_UNWIND(row_.blocks, asm_.bytes, in, len, padbit);
     } else {
-      CHECK_ABI(fn_, asm_.bytes, in, len, padbit);
+      CHECK_ABI(row_.blocks, asm_.bytes, in, len, padbit);
     }
     poly1305_blocks_c64(c64_.bytes, in, len, padbit);
     if (with_c26_) {
@@ -120,11 +122,10 @@ class Trio {
   // asm promises) and returns false on a mismatch.
   bool Check(const char *what) {
     uint8_t got[16], want64[16], want26[16];
-    poly1305_emit_c64(asm_.bytes, got, s_);
+    ppt::CallEmit(row_, asm_.bytes, got, s_);
     poly1305_emit_c64(c64_.bytes, want64, s_);
     bool ok = true;
-    uint64_t h2;
-    memcpy(&h2, asm_.bytes + 16, 8);
+    uint64_t h2 = ppt::GetTop(kLayout, asm_.bytes);
     EXPECT_LE(h2, 4u) << name_ << ": h2 above the exit bound after " << what;
     ok &= h2 <= 4;
     EXPECT_EQ(Bytes(want64), Bytes(got)) << name_ << " vs c64 after " << what;
@@ -145,8 +146,9 @@ class Trio {
     return std::vector<uint8_t>(b, b + 16);
   }
 
+  const Row &row_;
   const char *name_;
-  BlocksFn fn_;
+  const struct crypto_poly1305_entry fns_;
   // Zeroed so that comparing whole states (the powers of r are written
   // only on the first long call) reads defined bytes under valgrind.
   ImplState asm_{}, c64_{}, c26_{};
@@ -156,19 +158,22 @@ class Trio {
 
 void RandomKey(TestRNG *rng, uint8_t key[32]) { rng->Fill(key, 32); }
 
-// CheckPath runs every check listed at the top on `fn`.
-void CheckPath(const char *name, BlocksFn fn, uint64_t seed,
-               const PathInfo &info) {
-  const size_t kSwitchLen = info.switch_len;
+// CheckPath runs every check listed at the top on `row`. A scalar row has
+// no switch; it gets the largest of the vector rows', which is as good as
+// any.
+void CheckPath(const Row &row, uint64_t seed) {
+  const char *name = row.name;
+  const size_t kSwitchLen =
+      row.min_len != 0 ? row.min_len : ppt::MaxSwitch(kRows);
   TestRNG rng(seed);
-  Trio t(name, fn);
+  Trio t(row);
   uint8_t key[32];
 
-  // Every length 0..kSwitchLen + 4 groups in one call, with padbit 1 and
-  // 0: the loops' every exit (one, two, three groups past the switch, ...)
-  // and every scalar rest after them.
+  // Every length 0..kSwitchLen + 4 of the larger groups in one call, with
+  // padbit 1 and 0: the loops' every exit (one, two, three groups past the
+  // switch, ...) and every scalar rest after them.
   {
-    std::vector<uint8_t> msg = rng.Bytes(kSwitchLen + 4 * info.group);
+    std::vector<uint8_t> msg = rng.Bytes(kSwitchLen + 4 * kMaxGroup);
     for (size_t len = 0; len <= msg.size(); len += 16) {
       for (uint32_t pad : {1u, 0u}) {
         RandomKey(&rng, key);
@@ -233,14 +238,17 @@ void CheckPath(const char *name, BlocksFn fn, uint64_t seed,
     t.Blocks(ff.data(), 16, 0);
     ASSERT_TRUE(t.Check("a 0xff block with padbit 0"));
     // Each exit of the vector loops with the largest limbs the inputs can
-    // give (fresh key each, so the powers are made from maximal r).
-    for (size_t len : {kSwitchLen, kSwitchLen + info.group,
-                       kSwitchLen + 2 * info.group,
-                       kSwitchLen + 3 * info.group + 7 * 16}) {
-      t.Init(key);
-      t.Blocks(ff.data(), len, 1);
-      ASSERT_TRUE(t.Check("0xff blocks, maximal r, each loop exit"))
-          << name << " len " << len;
+    // give (fresh key each, so the powers are made from maximal r), for
+    // either group size.
+    for (size_t group : kGroups) {
+      for (size_t len : {kSwitchLen, kSwitchLen + group,
+                         kSwitchLen + 2 * group,
+                         kSwitchLen + 3 * group + 7 * 16}) {
+        t.Init(key);
+        t.Blocks(ff.data(), len, 1);
+        ASSERT_TRUE(t.Check("0xff blocks, maximal r, each loop exit"))
+            << name << " len " << len;
+      }
     }
   }
 
@@ -321,81 +329,43 @@ void CheckPath(const char *name, BlocksFn fn, uint64_t seed,
   }
 }
 
-TEST(Poly1305AsmTest, X86_64) {
-  CheckPath("poly1305_blocks_x86_64", poly1305_blocks_x86_64, 0x13051,
-            kScalarInfo);
-}
-
-TEST(Poly1305AsmTest, AVX2) {
-  SKIP_PATH_UNLESS(CRYPTO_is_AVX2_capable(), poly1305_blocks_avx2);
-  CheckPath("poly1305_blocks_avx2", poly1305_blocks_avx2, 0x13053,
-            kAVX2Info);
-}
-
-TEST(Poly1305AsmTest, AVX512IFMA) {
-  SKIP_PATH_UNLESS(CRYPTO_is_AVX512IFMA_capable(),
-                   poly1305_blocks_avx512ifma);
-  CheckPath("poly1305_blocks_avx512ifma", poly1305_blocks_avx512ifma,
-            0x13055, kIFMAInfo);
-}
-
-namespace ppt = poly1305_path_test;
-
-// The rows as the shared checks see them: all three blocks functions are
-// assembly (through CHECK_ABI), emit is the portable base 2^64 code; the
-// vector functions switch at 256 bytes.
-const ppt::Row kRowX86_64 = {"x86_64", poly1305_init_x86_64,
-                             poly1305_blocks_x86_64, poly1305_emit_c64,
-                             true, false, nullptr, 0};
-const ppt::Row kRowAVX2 = {"avx2", poly1305_init_x86_64,
-                           poly1305_blocks_avx2, poly1305_emit_c64,
-                           true, false, CRYPTO_is_AVX2_capable,
-                           kAVX2Info.switch_len};
-const ppt::Row kRowIFMA = {"avx512ifma", poly1305_init_x86_64,
-                           poly1305_blocks_avx512ifma, poly1305_emit_c64,
-                           true, false, CRYPTO_is_AVX512IFMA_capable,
-                           kIFMAInfo.switch_len};
-const ppt::Rows kRows = {kRowX86_64, kRowAVX2, kRowIFMA};
-
-// h0, h1, h2 as 64-bit words at byte 0, r0, r1 at byte 24.
-constexpr ppt::StateLayout kLayout = {8, 24};
-
-TEST(Poly1305AsmTest, SharedChecks) {
-  if (!CRYPTO_is_AVX2_capable()) {
-    abi_test::NotRunnableHere(poly1305_blocks_avx2);
-  }
-  if (!CRYPTO_is_AVX512IFMA_capable()) {
-    abi_test::NotRunnableHere(poly1305_blocks_avx512ifma);
-  }
-  for (const ppt::Row &row : kRows) {
-    if (!ppt::Runnable(row)) {
-      printf("%s row skipped: this CPU (or the %s mask) does not allow it\n",
+// Each row side by side with c64 and c26, with the seeds 0x13055 (best
+// row), 0x13053, 0x13051, ...
+TEST(Poly1305AsmTest, EachRowSideBySide) {
+  ppt::ExemptUnrunnable(kRows);
+  uint64_t seed = 0x13055;
+  for (const Row &row : kRows) {
+    if (ppt::Runnable(row)) {
+      SCOPED_TRACE(row.name);
+      CheckPath(row, seed);
+    } else {
+      printf("%s skipped: this CPU (or the %s mask) does not allow it\n",
              row.name, kCPUMaskName);
     }
+    seed -= 2;
   }
+}
+
+TEST(Poly1305AsmTest, SharedChecks) {
+  ppt::ExemptUnrunnable(kRows);
   ppt::CheckRandomSplits(kRows, 0x13057, 60, 10, 2048);
   ppt::CheckLong(kRows, 0x13058);
   // Past the IFMA loop's exits (switch + 4 groups of 8 blocks).
   ppt::CheckAllLengths(kRows, 0x13059,
-                       kIFMAInfo.switch_len + 4 * kIFMAInfo.group + 15);
+                       ppt::MaxSwitch(kRows) + 4 * kMaxGroup + 15);
   ppt::CheckAllOnesMaxR(kRows);
-  for (const ppt::Row &row : kRows) {
-    if (ppt::Runnable(row)) {
-      ppt::CheckAccumulatorBounds(
-          row, kLayout, 0x1305a,
-          row.min_len ? ppt::VectorRowBlockCounts(row)
-                      : std::vector<size_t>{0, 1, 2, 7});
-    }
-  }
+  ppt::CheckRowsAccumulatorBounds(kRows, kLayout, 0x1305a);
   ppt::CheckZeroLength(kRows);
 }
 
-// The table must list every x86-64 row, and the dispatcher must pick the
-// first one this CPU allows.
-TEST(Poly1305AsmTest, TableRows) {
-  for (const char *row : {"avx512ifma", "avx2", "x86_64"}) {
-    EXPECT_NE(nullptr, CRYPTO_impl_find(&CRYPTO_primitive_poly1305, row))
-        << "no row " << row;
+// The list gives x86-64 a scalar row and at least one vector row (so the
+// checks above are not run on nothing), and each row's assembly blocks
+// function.
+TEST(Poly1305AsmTest, ListHasRows) {
+  EXPECT_EQ(1u, ppt::ScalarRows(kRows).size());
+  EXPECT_FALSE(ppt::VectorRows(kRows).empty());
+  for (const Row &row : kRows) {
+    EXPECT_TRUE(row.abi_blocks) << row.name;
   }
 }
 

@@ -4,8 +4,9 @@
 // (poly1305_x86.h) and every row built on them, against the portable
 // C code (c26; c64 needs __int128, which i686 gcc does not have) and an
 // independent schoolbook computation mod p = 2^130 - 5. The checks are in
-// poly1305_path_test.h; this file lists the x86 rows (scalar "x86", the
-// "sse2" and "avx2" vector rows), the two kernels and their sizes:
+// poly1305_path_test.h; this file reads the x86 rows (scalar "x86", the
+// "sse2" and "avx2" vector rows) from the list (impls.h) and lists the two
+// kernels and the sizes:
 //
 //   - random keys and messages of up to 64 KiB in random splits;
 //   - >= 256 blocks in one call every run, and several long calls per key
@@ -27,8 +28,6 @@
 
 #include <openssl/base.h>
 
-#include <algorithm>
-
 #include <gtest/gtest.h>
 
 #include "../poly1305_x86.h"
@@ -40,25 +39,10 @@ namespace {
 
 using namespace poly1305_path_test;
 
-const Row kX86 = {"x86", poly1305_init_x86, poly1305_blocks_x86,
-                  poly1305_emit_x86, true, false, nullptr, 0};
-const Row kSSE2 = {"sse2",
-                   poly1305_init_x86,
-                   poly1305_blocks_x86_sse2_row,
-                   poly1305_emit_x86,
-                   false,
-                   false,
-                   CRYPTO_is_SSE2_capable,
-                   kPoly1305X86SSE2MinLen};
-const Row kAVX2 = {"avx2",
-                   poly1305_init_x86,
-                   poly1305_blocks_x86_avx2_row,
-                   poly1305_emit_x86,
-                   false,
-                   false,
-                   CRYPTO_is_AVX2_capable,
-                   kPoly1305X86AVX2MinLen};
-const Rows kRows = {kX86, kSSE2, kAVX2};
+// The rows come from the list (impls.h): the scalar "x86" row (blocks
+// assembly, emit C) and the "sse2" and "avx2" rows, whose blocks functions
+// are C glue around the kernels below.
+const Rows kRows = ArchRows();
 
 // The kernels take limbs 0..3 < 2^26 + 2^13 and return columns < 2^61.
 const Kernel kSSE2Kernel = {"poly1305_blocks_x86_sse2",
@@ -74,10 +58,23 @@ constexpr StateLayout kLayout = {4, 20};
 
 class Poly1305X86Test : public testing::Test {
  protected:
-  void SetUp() override { ExemptUnrunnable(kKernels); }
+  void SetUp() override {
+    ExemptUnrunnable(kKernels);
+    ExemptUnrunnable(kRows);
+  }
 };
 
-TEST_F(Poly1305X86Test, PathsRunHere) { PrintUnrunnable(kKernels); }
+TEST_F(Poly1305X86Test, PathsRunHere) {
+  PrintUnrunnable(kKernels);
+  PrintUnrunnableRows(kRows);
+}
+
+// The list gives this architecture a scalar row and at least one vector
+// row (so the checks below are not run on nothing).
+TEST_F(Poly1305X86Test, ListHasRows) {
+  EXPECT_EQ(1u, ScalarRows(kRows).size());
+  EXPECT_FALSE(VectorRows(kRows).empty());
+}
 
 TEST_F(Poly1305X86Test, RandomSplits) {
   // 60 messages, every tenth up to 64 KiB, the others below 2 KiB.
@@ -86,27 +83,17 @@ TEST_F(Poly1305X86Test, RandomSplits) {
 }
 
 TEST_F(Poly1305X86Test, AllLengthsOneCall) {
-  CheckAllLengths(kRows, 0x706f6c7978383602,
-                  std::max(kPoly1305X86SSE2MinLen, kPoly1305X86AVX2MinLen) +
-                      8 * 16 + 15);
+  CheckAllLengths(kRows, 0x706f6c7978383602, MaxSwitch(kRows) + 8 * 16 + 15);
 }
 
 TEST_F(Poly1305X86Test, AllOnesMaxR) { CheckAllOnesMaxR(kRows); }
 
 TEST_F(Poly1305X86Test, ScalarAccumulatorBounds) {
-  CheckAccumulatorBounds(kX86, kLayout, 0x706f6c7978383603, {0, 1, 2, 7});
+  CheckRowsAccumulatorBounds(ScalarRows(kRows), kLayout, 0x706f6c7978383603);
 }
 
 TEST_F(Poly1305X86Test, VectorRowAccumulatorBounds) {
-  for (const Row &row : {kSSE2, kAVX2}) {
-    if (!Runnable(row)) {
-      printf("%s row skipped: this CPU (or the %s mask) does not allow it\n",
-             row.name, kCPUMaskName);
-      continue;
-    }
-    CheckAccumulatorBounds(row, kLayout, 0x706f6c7978383604,
-                           VectorRowBlockCounts(row));
-  }
+  CheckRowsAccumulatorBounds(VectorRows(kRows), kLayout, 0x706f6c7978383604);
 }
 
 TEST_F(Poly1305X86Test, SSE2Direct) {
@@ -124,7 +111,9 @@ TEST_F(Poly1305X86Test, AVX2Direct) {
 TEST_F(Poly1305X86Test, ZeroLengthTouchesNothing) { CheckZeroLength(kRows); }
 
 TEST_F(Poly1305X86Test, UnwindInfo) {
-  CheckScalarUnwind(kX86);
+  for (const Row &row : ScalarRows(kRows)) {
+    CheckScalarUnwind(row);
+  }
   for (const Kernel &k : kKernels) {
     if (k.capable()) {
       CheckKernelUnwind(k, poly1305_init_x86, poly1305_powers_x86);
