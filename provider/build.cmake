@@ -22,6 +22,13 @@
 if(CMAKE_CROSSCOMPILING)
   return()
 endif()
+# A -DBITTERN_PREFIX build does not build the module: the module already hides
+# every symbol of the library it links (only OSSL_provider_init is exported),
+# so a prefix would buy it nothing.
+if(BITTERN_PREFIX)
+  message(STATUS "BITTERN_PREFIX is set: not building the provider module")
+  return()
+endif()
 find_package(OpenSSL 3.0 QUIET COMPONENTS Crypto SSL)
 if(NOT OPENSSL_FOUND OR NOT EXISTS "${OPENSSL_INCLUDE_DIR}/openssl/core_dispatch.h")
   message(STATUS "OpenSSL 3 headers not found: not building the provider module")

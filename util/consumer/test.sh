@@ -67,7 +67,9 @@ for kind in $kinds; do
     -DBITTERN_PREFIX="$sym_prefix" \
     -DCMAKE_INSTALL_PREFIX="$prefix" >"$tmp/$kind.configure.log" ||
     { cat "$tmp/$kind.configure.log"; exit 1; }
-  ninja -C "$build" -j"$JOBS" crypto
+  # Every default target (the library, bssl and, where OpenSSL 3's headers
+  # are found, the provider module): `cmake --install` installs them all.
+  ninja -C "$build" -j"$JOBS"
   cmake --install "$build" --prefix "$prefix" >/dev/null
 
   pc=$(find "$prefix" -name bittern.pc | head -n 1)
