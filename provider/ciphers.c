@@ -193,6 +193,21 @@ static int set_fixed_len(const OSSL_PARAM *params, const char *key,
   return 1;
 }
 
+// check_padding accepts OpenSSL's generic "padding" parameter, which
+// EVP_CIPHER_CTX_set_padding() sends to every cipher (openssl speed and
+// openssl enc -nopad call it). A stream cipher has no padding, so the value
+// is ignored, as OpenSSL's default provider does for these two ciphers; it
+// must still be an integer.
+static int check_padding(const OSSL_PARAM *params) {
+  const OSSL_PARAM *p = bt_param_locate_const(params, OSSL_CIPHER_PARAM_PADDING);
+  int pad;
+  return p == NULL || bt_param_get_int(p, &pad);
+}
+
+#define BT_PADDING_PARAM \
+  {OSSL_CIPHER_PARAM_PADDING, OSSL_PARAM_UNSIGNED_INTEGER, NULL, \
+   sizeof(unsigned int), 0}
+
 // --- ChaCha20 -------------------------------------------------------------
 
 typedef struct {
@@ -221,16 +236,26 @@ static const OSSL_PARAM kChaChaSettable[] = {
      sizeof(size_t), 0},
     {OSSL_CIPHER_PARAM_IVLEN, OSSL_PARAM_UNSIGNED_INTEGER, NULL,
      sizeof(size_t), 0},
+    BT_PADDING_PARAM,
+    {NULL, 0, NULL, 0, 0},
+};
+
+static const OSSL_PARAM kChaChaGettable[] = {
+    {OSSL_CIPHER_PARAM_KEYLEN, OSSL_PARAM_UNSIGNED_INTEGER, NULL,
+     sizeof(size_t), 0},
+    {OSSL_CIPHER_PARAM_IVLEN, OSSL_PARAM_UNSIGNED_INTEGER, NULL,
+     sizeof(size_t), 0},
     {NULL, 0, NULL, 0, 0},
 };
 
 BT_CTX_PARAMS_FN(chacha_settable_ctx_params, kChaChaSettable)
 
-BT_CTX_PARAMS_FN(chacha_gettable_ctx_params, kChaChaSettable)
+BT_CTX_PARAMS_FN(chacha_gettable_ctx_params, kChaChaGettable)
 
 static int chacha_set_ctx_params(void *vctx, const OSSL_PARAM params[]) {
   (void)vctx;
   return bt_params_check_known(params, kChaChaSettable) &&
+         check_padding(params) &&
          set_fixed_len(params, OSSL_CIPHER_PARAM_KEYLEN, 32,
                        BT_R_BAD_KEY_LENGTH) &&
          set_fixed_len(params, OSSL_CIPHER_PARAM_IVLEN, CHACHA20_IV_LEN,
@@ -405,6 +430,7 @@ static const OSSL_PARAM kAeadSettable[] = {
     {OSSL_CIPHER_PARAM_TLS_VERSION, OSSL_PARAM_INTEGER, NULL, sizeof(int), 0},
     {OSSL_CIPHER_PARAM_TLS_MAC_SIZE, OSSL_PARAM_UNSIGNED_INTEGER, NULL,
      sizeof(size_t), 0},
+    BT_PADDING_PARAM,
     {NULL, 0, NULL, 0, 0},
 };
 
@@ -430,7 +456,7 @@ static int aead_set_ctx_params(void *vctx, const OSSL_PARAM params[]) {
   const OSSL_PARAM *p;
   const void *data;
   size_t len;
-  if (!bt_params_check_known(params, kAeadSettable) ||
+  if (!bt_params_check_known(params, kAeadSettable) || !check_padding(params) ||
       !set_fixed_len(params, OSSL_CIPHER_PARAM_KEYLEN, 32,
                      BT_R_BAD_KEY_LENGTH) ||
       !set_fixed_len(params, OSSL_CIPHER_PARAM_AEAD_IVLEN, 12,

@@ -3,9 +3,9 @@
 #
 # bench.pl BUILD [ROUNDS] [SECONDS]: the provider's speed against OpenSSL's
 # default provider, with OpenSSL's own benchmark:
-#   openssl speed -mr -seconds S -evp chacha20-poly1305 | -evp sha256 |
-#     -hmac sha256   [-provider-path BUILD -provider bittern -provider default
-#                     -propquery provider=bittern]
+#   openssl speed -mr -seconds S [-provider-path BUILD -provider bittern
+#     -provider default -propquery provider=bittern]
+#     -evp chacha20-poly1305 | -evp sha256 | -hmac sha256
 # alternating the two (and their order) for ROUNDS rounds (default 5), then
 # the median bytes/s per size and the ratio provider / default. For the 8
 # and 16 KiB sizes it also prints this library's own ratio against the
@@ -27,18 +27,41 @@ die "SECONDS must be a whole number\n" unless $secs =~ /^[1-9]\d*$/;
 my $here = dirname($0);
 my @prov = ('-provider-path', $build, '-provider', 'bittern', '-provider',
             'default', '-propquery', 'provider=bittern');
+# Each bench: its name, openssl speed's flag and algorithm, bssl speed's
+# item format, and the provider counter (provider/prov.c) that must grow.
 my @benches = (['ChaCha20-Poly1305', '-evp', 'chacha20-poly1305',
-                'ChaCha20-Poly1305 (%d bytes) seal'],
-               ['SHA-256', '-evp', 'sha256', 'SHA-256 (%d bytes)'],
-               ['HMAC-SHA256', '-hmac', 'sha256', 'HMAC-SHA256 (%d bytes)']);
+                'ChaCha20-Poly1305 (%d bytes) seal', 'ChaCha20-Poly1305'],
+               ['SHA-256', '-evp', 'sha256', 'SHA-256 (%d bytes)',
+                'SHA2-256'],
+               ['HMAC-SHA256', '-hmac', 'sha256', 'HMAC-SHA256 (%d bytes)',
+                'HMAC']);
+my $counters = "/tmp/bittern-bench-counters.$$";
 
-# speed ARGS: returns (sizes, bytes/s per size) from openssl speed -mr.
+# speed COUNTER FLAG ALG [PROVIDER ARGS]: returns (sizes, bytes/s per size)
+# from openssl speed -mr. The provider arguments go first: openssl speed
+# fetches an -evp cipher when it parses -evp, so a cipher named before
+# -provider comes from the default provider. (An earlier version of this
+# script did that, and its ChaCha20-Poly1305 "provider" column measured the
+# default provider.) With the provider loaded, its counters are dumped at
+# exit (BITTERN_PROVIDER_COUNTERS) and COUNTER must show calls, or the run
+# did not go through it.
 sub speed {
-    my @args = @_;
-    my $out = `openssl speed -mr -seconds $secs @args 2>/dev/null`;
+    my ($counter, $flag, $alg, @prov_args) = @_;
+    unlink $counters;
+    local $ENV{BITTERN_PROVIDER_COUNTERS} = $counters if @prov_args;
+    my $out = `openssl speed -mr -seconds $secs @prov_args $flag $alg 2>&1`;
     my ($h) = $out =~ /^\+H:([\d:]+)$/m;
     my ($f) = $out =~ /^\+F:\d+:[^:]+:([\d.:]+)$/m;
-    die "openssl speed @args: no result\n$out" unless defined $h && defined $f;
+    die "openssl speed @prov_args $flag $alg: no result\n$out"
+        unless defined $h && defined $f;
+    if (@prov_args) {
+        open(my $fh, '<', $counters) or die "no provider counters: $!\n";
+        my $dump = do { local $/; <$fh> };
+        close $fh;
+        unlink $counters;
+        die "openssl speed $flag $alg did not run in the provider:\n$dump"
+            unless $dump =~ /^\Q$counter\E calls=([1-9]\d*) /m;
+    }
     return ([split /:/, $h], [split /:/, $f]);
 }
 
@@ -80,12 +103,13 @@ print "CPU: $cpu; ", `openssl version`;
 print "rounds $rounds, $secs s per size, alternating provider/default\n\n";
 
 for my $b (@benches) {
-    my ($name, $flag, $alg, $bssl_fmt) = @$b;
+    my ($name, $flag, $alg, $bssl_fmt, $counter) = @$b;
     my (%p, %d, %lib, $sizes);
     for my $r (1 .. $rounds) {
         my @order = $r % 2 ? ('p', 'd') : ('d', 'p');
         for my $who (@order) {
-            my ($s, $v) = speed($flag, $alg, $who eq 'p' ? @prov : ());
+            my ($s, $v) = speed($counter, $flag, $alg,
+                                $who eq 'p' ? @prov : ());
             $sizes = $s;
             for my $i (0 .. $#$s) {
                 push @{($who eq 'p' ? \%p : \%d)->{$s->[$i]}}, $v->[$i];

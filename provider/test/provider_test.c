@@ -532,6 +532,23 @@ static void test_bad_cipher(void) {
   check(!EVP_EncryptUpdate(ctx, out, &outl, buf, 16) &&
             err_has("needs a key and an IV"),
         "AEAD: update before key and IV refused");
+  // EVP_CIPHER_CTX_set_padding sends "padding" to every cipher (openssl
+  // speed and enc -nopad do): accepted and ignored by both stream ciphers,
+  // but it must be an integer.
+  {
+    EVP_CIPHER *both[2] = {aead, chacha};
+    for (int i = 0; i < 2; i++) {
+      const char *name = i == 0 ? "AEAD" : "ChaCha20";
+      check(EVP_EncryptInit_ex2(ctx, both[i], key, iv, NULL) &&
+                EVP_CIPHER_CTX_set_padding(ctx, 0) == 1 &&
+                EVP_CIPHER_CTX_set_padding(ctx, 1) == 1,
+            "%s: EVP_CIPHER_CTX_set_padding accepted", name);
+      OSSL_PARAM p[] = {OSSL_PARAM_construct_utf8_string("padding", "0", 0),
+                        OSSL_PARAM_construct_end()};
+      check(!EVP_CIPHER_CTX_set_params(ctx, p) && err_has("not an integer"),
+            "%s: padding given as a string refused", name);
+    }
+  }
 
   // Forged tag, streaming: final fails.
   uint8_t ct[64];

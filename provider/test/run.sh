@@ -7,6 +7,7 @@
 #   provider_test  in-process: params, differential, bad input, TLS 1.3 and
 #             1.2 over a socket pair (64 MiB each way), bad_record_mac
 #   cli       openssl dgst/mac/kdf/enc known answers (cli_test.pl)
+#   openssl speed  each algorithm bench.pl times runs through the module
 #   s_server/s_client, nginx + curl (256 MiB)
 # With -asan (an ASan+UBSan build) only the checks whose executables carry
 # the sanitizer runtime run: exports and provider_test; the system's openssl,
@@ -72,6 +73,32 @@ check_exports() {
   echo "PASS: bittern.so does not link OpenSSL's libraries"
 }
 
+# check_speed: OpenSSL's own benchmark runs every algorithm bench.pl times
+# through the module (provider options first: openssl speed fetches an -evp
+# cipher when it parses -evp), and the module's counters show it did.
+check_speed() {
+  local counters fail=0 b flag alg counter out
+  counters=$(mktemp)
+  for b in "-evp chacha20-poly1305 ChaCha20-Poly1305" "-evp chacha20 ChaCha20" \
+      "-evp sha256 SHA2-256" "-hmac sha256 HMAC"; do
+    read -r flag alg counter <<<"$b"
+    : >"$counters"
+    out=$(BITTERN_PROVIDER_COUNTERS=$counters openssl speed -mr -seconds 1 \
+      -bytes 256 -provider-path "$build" -provider bittern -provider default \
+      -propquery provider=bittern "$flag" "$alg" 2>&1)
+    if printf '%s\n' "$out" | grep -q '^+F:' &&
+        grep -Eq "^$counter calls=[1-9]" "$counters"; then
+      echo "PASS: openssl speed $flag $alg ran in the provider"
+    else
+      echo "FAIL: openssl speed $flag $alg: $(printf '%s\n' "$out" | tail -3)"
+      grep "^$counter " "$counters"
+      fail=1
+    fi
+  done
+  rm -f "$counters"
+  return $fail
+}
+
 run_step exports 10 check_exports
 run_step provider_test 300 "$build/provider_test" "$build"
 if [ "$asan" -eq 0 ]; then
@@ -80,6 +107,7 @@ if [ "$asan" -eq 0 ]; then
   else
     echo "--- provider: cli skipped: no vectors directory given"
   fi
+  run_step "openssl speed" 60 check_speed
   run_step "s_server/s_client" 120 "$here/sclient_test.sh" "$build"
   run_step "nginx + curl" 300 "$here/nginx_test.sh" "$build"
 fi
