@@ -16,6 +16,7 @@
 #include <openssl/hmac.h>
 #include <openssl/mem.h>
 #include <openssl/poly1305.h>
+#include <openssl/sha.h>
 
 _Static_assert(BT_MAX_MD_SIZE == EVP_MAX_MD_SIZE, "digest size");
 _Static_assert(BT_POLY1305_STATE_SIZE == sizeof(poly1305_state),
@@ -50,9 +51,25 @@ static int ok(int ret) {
   return ret;
 }
 
-size_t bt_digest_size(int d) { return EVP_MD_size(md_of(d)); }
+// Each digest's output and block size, and its one-shot function: the
+// per-call path of a provider digest (EVP_Digest, openssl speed -evp) reads
+// these, so they are a table rather than calls through EVP_MD.
+static const struct {
+  uint8_t size, block;
+  uint8_t *(*oneshot)(const uint8_t *data, size_t len, uint8_t *out);
+} kDigests[BT_NUM_DIGESTS] = {
+    [BT_SHA1] = {SHA_DIGEST_LENGTH, SHA_CBLOCK, SHA1},
+    [BT_SHA224] = {SHA224_DIGEST_LENGTH, SHA256_CBLOCK, SHA224},
+    [BT_SHA256] = {SHA256_DIGEST_LENGTH, SHA256_CBLOCK, SHA256},
+    [BT_SHA384] = {SHA384_DIGEST_LENGTH, SHA512_CBLOCK, SHA384},
+    [BT_SHA512] = {SHA512_DIGEST_LENGTH, SHA512_CBLOCK, SHA512},
+    [BT_SHA512_224] = {SHA512_224_DIGEST_LENGTH, SHA512_CBLOCK, SHA512_224},
+    [BT_SHA512_256] = {SHA512_256_DIGEST_LENGTH, SHA512_CBLOCK, SHA512_256},
+};
 
-size_t bt_digest_block_size(int d) { return EVP_MD_block_size(md_of(d)); }
+size_t bt_digest_size(int d) { return kDigests[d].size; }
+
+size_t bt_digest_block_size(int d) { return kDigests[d].block; }
 
 const char *bt_digest_impl_name(int d) {
   switch (d) {
@@ -180,6 +197,6 @@ int bt_memcmp(const void *a, const void *b, size_t len) {
   return CRYPTO_memcmp(a, b, len);
 }
 
-int bt_md_oneshot(int d, const void *in, size_t len, uint8_t *out) {
-  return ok(EVP_Digest(in, len, out, NULL, md_of(d), NULL));
+void bt_md_oneshot(int d, const void *in, size_t len, uint8_t *out) {
+  kDigests[d].oneshot(in, len, out);
 }

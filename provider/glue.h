@@ -60,7 +60,7 @@ int bt_md_copy(void *dst, const void *src);
 // bt_md_oneshot writes the digest `d` of the `len` bytes at `in` (NULL when
 // `len` is zero) to `out`, with the library's one-shot function: no context,
 // and a cheaper final block than bt_md_init/update/final for short inputs.
-int bt_md_oneshot(int d, const void *in, size_t len, uint8_t *out);
+void bt_md_oneshot(int d, const void *in, size_t len, uint8_t *out);
 
 // HMAC contexts (HMAC_CTX). bt_hmac_init must run first; bt_hmac_cleanup
 // last. bt_hmac_start with `key` NULL restarts under the previous key.

@@ -341,8 +341,8 @@ static int tls13_derive(KDF_CTX *ctx, uint8_t *out, size_t out_len) {
   size_t salt_len = 0;
   if (ctx->salt.set) {
     uint8_t empty_hash[BT_MAX_MD_SIZE];
-    if (!bt_md_oneshot(d, NULL, 0, empty_hash) ||
-        !expand_label(d, ctx->salt.p, ctx->salt.len, &ctx->prefix,
+    bt_md_oneshot(d, NULL, 0, empty_hash);
+    if (!expand_label(d, ctx->salt.p, ctx->salt.len, &ctx->prefix,
                       &ctx->label, empty_hash, md_len, salt, md_len)) {
       return 0;
     }
