@@ -614,6 +614,13 @@ static const struct {
      "against the one-message loop and hashtree's kernels"},
     {"BUILD/rand_bench [SECONDS]",
      "RAND_bytes against glibc's arc4random_buf, and its thread scaling"},
+    {"provider/test/bench.pl BUILD [ROUNDS] [SECONDS]",
+     "the OpenSSL 3 provider module against OpenSSL's default provider "
+     "(openssl speed), and nginx -> curl with and without it"},
+    {"util/bench/impls_compare.pl OLD_BSSL NEW_BSSL [ROUNDS]",
+     "two builds of this library: bssl speed -impls of both, alternating"},
+    {"util/bench/callcount.sh OLD_BUILD NEW_BUILD",
+     "two builds: instructions per public call under callgrind (load-proof)"},
 };
 
 // print_peers prints the peer benchmarks and how to run them.
