@@ -93,7 +93,7 @@
 #
 # The SHA-NI streams: sha256rnds2 issues at most one per ~2.5 cycles here
 # (eight independent chains: 1.42 ticks each), so a second stream gains
-# only ~15%. Beside the lanes they are nearly free: 4 chains of sha256rnds2
+# only ~7-15%, and 3 or 4 streams measured slower (see shani_pairs). Beside the lanes they are nearly free: 4 chains of sha256rnds2
 # plus 24 zmm operations take 6.0 ticks an iteration against 5.1 and 4.8
 # alone. Two streams of two messages during the lanes' padding block (x20)
 # cost ~25 ticks a message; one or three messages a stream measured 51-52
@@ -596,8 +596,18 @@ sub shani_messages {
 # shared and renamed by the core, so the chains of the streams overlap. The
 # padding block's W[t]+K[t] pairs are a table (.Lsha256_shani_pad_WK, one
 # 16-byte entry per sha256rnds2), so its rounds are a load and a
-# sha256rnds2 each. Three or more streams would need more than the 16 xmm
-# registers the legacy-SSE SHA instructions can name (6 per stream).
+# sha256rnds2 each. Three or more streams need more than the 16 xmm
+# registers the legacy-SSE SHA instructions can name (6 per stream): a
+# version with 3 and 4 streams that first ran each stream's schedule
+# (sha256msg1/2) into the frame, then the rounds of all streams with only
+# the state halves in registers, measured 131 TSC ticks a message for both
+# against 105 for two streams and 113 for one (48 messages, minimum of 400
+# calls, medians of 7 rounds, load average ~16; branch
+# wip-h22x-shani-x34). The SHA unit is the bound: 64 sha256rnds2 a
+# message at the ~1.42 ticks each that eight independent chains measured
+# is ~91 ticks (plus 24 sha256msg1/2), two streams are within 15% of it,
+# and the frame's loads and stores cost more than that gap. So two
+# streams it is.
 sub shani_pairs {
   my ($S) = @_;
   my $fn = "sha256_pairs_shani_x$S";
