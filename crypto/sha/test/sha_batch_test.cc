@@ -500,7 +500,8 @@ TEST(SHABatchAsmTest, SHA256PairsAVX512SHANI) {
 }
 
 // The AVX2 and AVX kernels: each directly against the one-message C code,
-// through CHECK_ABI, and CHECK_ABI_UNWIND (they have a frame).
+// through CHECK_ABI, and CHECK_ABI_UNWIND over one whole block or group
+// (they have a frame, so every instruction of the body is unwound from).
 template <typename Word>
 void CheckVXKernels(const BatchHash &h, const char *mb_name,
                     void (*mb)(Word *, const uint8_t *const *, size_t),
@@ -510,10 +511,11 @@ void CheckVXKernels(const BatchHash &h, const char *mb_name,
                     size_t lanes, uint64_t seed) {
   CheckMBKernel<Word>(mb_name, mb, block, lanes, h.block, seed);
   CheckPairsKernel(h, pairs_name, pairs, seed + 1, lanes);
-  CHECK_ABI_UNWIND(mb, static_cast<Word *>(nullptr),
-                   static_cast<const uint8_t *const *>(nullptr), size_t{0});
-  CHECK_ABI_UNWIND(pairs, static_cast<uint8_t *>(nullptr),
-                   static_cast<const uint8_t *>(nullptr), size_t{0});
+  std::vector<uint8_t> in(lanes * h.block), out(lanes * h.md_len);
+  std::vector<Word> state(8 * lanes);
+  std::vector<const uint8_t *> ptrs(lanes, in.data());
+  CHECK_ABI_UNWIND(mb, state.data(), ptrs.data(), size_t{1});
+  CHECK_ABI_UNWIND(pairs, out.data(), in.data(), size_t{1});
 }
 
 TEST(SHABatchAsmTest, SHA256AVX2) {
