@@ -102,6 +102,20 @@
 # measured no better (x24: 50.6-51.7; x26-x30: 57-60): the extra loads and
 # stores and the SHA-NI schedule instructions take the vector ports.
 #
+# The issue's target, 1.25x hashtree's fastest kernel, is not met: this
+# session (load average 10-12, util/batch_bench/run.sh 7 rounds) measured
+# 56.9 against hashtree avx512_x16's 56.9 ticks a message at n = 16
+# (1.00x) and 49.9 against 58.4 at n = 4096 (1.17x). At n = 16 there is
+# one 16-lane group and no message to put beside it in SHA-NI streams, so
+# the time is the lanes' ~3050 operations at the ~3.5 a tick measured
+# (~870 ticks, 54 a message); 1.25x (45.5 a message) would need the group
+# in ~730 ticks. What was tried: 3 and 4 SHA-NI streams (slower, see
+# shani_pairs), more SHA-NI messages beside the lanes (x22, x24-x30:
+# slower, above), Ch without its copy (128 fewer operations a group: no
+# change, see round; so the group's time is not its operation count alone:
+# its 1056 rotates/shifts and 120 shuffles a group, at ~0.36 ticks each,
+# need ~420 ticks of the pipes that run them).
+#
 # Object size: 168 KB of code + 2.6 KB of tables: the AVX-512 and SHA-NI
 # functions 105 KB (every round unrolled; sha256_mb 12.6 KB, sha256_pairs
 # 20.8, the x20 hybrid 26.2, sha512_mb 15.8, sha512_pairs 25.8, SHA-NI
@@ -201,8 +215,11 @@ sub words {
 # instead, then Ch = (e & (f^g)) ^ g (0x6a) and Maj = (b^c) ? a : b
 # (0xca), keeps the copies off the chains but measured 3-5% slower: a copy
 # costs an issue slot like any operation here, and the chains are not what
-# bounds these functions; see the header.) With u = h + W[t] + K[t] +
-# Ch(e,f,g) ready soon after e:
+# bounds these functions; see the header. Ch without its copy, into g's
+# register, with next round's h = g + W[t+1] formed first in a ninth
+# register, saves 128 operations a 16-message group and measured the same,
+# 56-58 TSC ticks a message: branch wip-h22x-ch-inplace.) With
+# u = h + W[t] + K[t] + Ch(e,f,g) ready soon after e:
 #   T1 = u + Σ1(e)            e + 6
 #   e' = d + T1               e + 8
 #   a' = (T1 + Maj) + Σ0(a)   a + 8 (a runs 2 cycles behind e)
