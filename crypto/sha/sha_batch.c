@@ -445,6 +445,8 @@ static void sha256_pairs_avx512_shani(uint8_t *out, const uint8_t *in,
 // or more goes to the kernel. A kernel block call costs ~60% of a pairs
 // group (the padding block has no schedule) against ~600 (SHA-512 ~760)
 // for one block one by one, so up to 3 busy lanes finish one by one.
+// (util/batch_bench under that mask, pairs: n = 2 one by one, the loop's
+// time; n = 3 1534 ticks against 1586 for the loop; n = 4 1.37x, AVX 1.46x.)
 #define SHA_VX_PAIRS_MIN 3
 #define SHA_VX_SERIAL_MAX 3
 
