@@ -17,8 +17,10 @@
 // groups of 20 messages, 16 in AVX-512 lanes and 4 in SHA-NI streams beside
 // them, then 16-lane groups, then SHA-NI streams for the rest), "avx512"
 // (16 or 8 lanes, the rest one by one), "shani" (SHA-256 pairs in SHA-NI
-// streams; the batch shape one by one). A vector row falls back to the
-// one-message code where few messages remain (thresholds in sha_batch.c).
+// streams; the batch shape one by one), "avx2" (8 or 4 lanes of ymm),
+// "avx" (SHA-256 only: 4 lanes of xmm); SHA-256 reaches the last two only
+// without the SHA extensions. A vector row falls back to the one-message
+// code where few messages remain (thresholds in sha_batch.c).
 
 #ifndef OPENSSL_HEADER_CRYPTO_SHA_SHA_BATCH_H
 #define OPENSSL_HEADER_CRYPTO_SHA_SHA_BATCH_H
@@ -83,6 +85,24 @@ void sha256_pairs_shani_x2(uint8_t *out, const uint8_t *in, size_t n);
 // 4 in two SHA-NI streams beside them (see the generator). out == in is
 // allowed, other overlap is not. Predicate sha_batch_avx512_shani_capable.
 void sha256_pairs_avx512_shani_x20(uint8_t *out, const uint8_t *in, size_t n);
+
+// The AVX2 and AVX kernels (the same generator; its header has the plan:
+// the schedule lives in the stack frame): the contracts of the AVX-512
+// kernels above with fewer lanes. sha256_mb_avx2_x8 and
+// sha256_pairs_avx2_x8: 8 lanes, word j of lane l at state[8 * j + l];
+// sha512_mb_avx2_x4 and sha512_pairs_avx2_x4: 4 lanes, state[4 * j + l];
+// predicate CRYPTO_is_AVX2_capable. sha256_mb_avx_x4 and
+// sha256_pairs_avx_x4: 4 lanes of xmm with AVX alone (no AVX2
+// instruction), state[4 * j + l]; predicate CRYPTO_is_AVX_capable.
+void sha256_mb_avx2_x8(uint32_t state[8 * 8], const uint8_t *const in[8],
+                       size_t num_blocks);
+void sha256_pairs_avx2_x8(uint8_t *out, const uint8_t *in, size_t n8);
+void sha512_mb_avx2_x4(uint64_t state[8 * 4], const uint8_t *const in[4],
+                       size_t num_blocks);
+void sha512_pairs_avx2_x4(uint8_t *out, const uint8_t *in, size_t n4);
+void sha256_mb_avx_x4(uint32_t state[8 * 4], const uint8_t *const in[4],
+                      size_t num_blocks);
+void sha256_pairs_avx_x4(uint8_t *out, const uint8_t *in, size_t n4);
 
 // sha_batch_avx512_capable returns one if the AVX-512 kernels may run:
 // AVX512F and AVX512BW (the detection clears both when the OS does not

@@ -22,6 +22,10 @@
 #       `n16` (`n8`) such groups. Every group's input is read before its
 #       digests are written, and group g writes below group g+1's input,
 #       so out == in works (a Merkle layer computed in place).
+#   sha256_mb_avx2_x8, sha256_pairs_avx2_x8, sha512_mb_avx2_x4,
+#   sha512_pairs_avx2_x4, sha256_mb_avx_x4, sha256_pairs_avx_x4
+#       The same with 8 / 4 lanes of ymm (AVX2) and 4 lanes of xmm (AVX
+#       alone): see "AVX2 and AVX lanes" below for their plan.
 #
 # Plan. The 32 zmm registers are split in three:
 #   zmm0-zmm7    the working variables a..h of every lane (one word per lane)
@@ -74,10 +78,22 @@
 # | pairs_shani_x2 / x1              | ~102 / ~118     | 1.5x / 1.3x      |
 # | SHA512: pairs_avx512_x8          | 137-143         | 4.9-6.2x         |
 # | hashtree avx512_x16 (same run)   | 56-59           |                  |
+# | pairs_avx2_x8                    | 186-190         | 0.6x (3.0x *)    |
+# | pairs_avx_x4                     | 365-372         | 0.3x (1.5x *)    |
+# | SHA512: pairs_avx2_x4            | 440-470         | 1.5x (1.5x *)    |
+#
+# (*: against the one-message loop with the SHA extensions and AVX-512
+# masked off, so SHA256() runs its AVX2+BMI2 code, as on a CPU with AVX2
+# and no SHA extensions: `OPENSSL_ia32cap='~0x0:~0x20010000' bssl speed
+# -impls -filter SHA256-pairs`, 256 KiB.) The AVX2/AVX lanes are bound by
+# vector ALU throughput like the AVX-512 ones, at ~2 operations a core
+# cycle here: ~51 operations a message-block round, 34 a padding round
+# (see below), 5400 a group, ~2700 cycles; the xmm and ymm groups take the
+# same time, so the 4-lane function is half as fast.
 #
 # The SHA-NI streams: sha256rnds2 issues at most one per ~2.5 cycles here
 # (eight independent chains: 1.42 ticks each), so a second stream gains
-# only ~15%. Beside the lanes they are nearly free: 4 chains of sha256rnds2
+# only ~7-15%, and 3 or 4 streams measured slower (see shani_pairs). Beside the lanes they are nearly free: 4 chains of sha256rnds2
 # plus 24 zmm operations take 6.0 ticks an iteration against 5.1 and 4.8
 # alone. Two streams of two messages during the lanes' padding block (x20)
 # cost ~25 ticks a message; one or three messages a stream measured 51-52
@@ -86,9 +102,25 @@
 # measured no better (x24: 50.6-51.7; x26-x30: 57-60): the extra loads and
 # stores and the SHA-NI schedule instructions take the vector ports.
 #
-# Object size: 105 KB of code (every round unrolled; sha256_mb 12.6 KB,
-# sha256_pairs 20.8, the x20 hybrid 26.2, sha512_mb 15.8, sha512_pairs
-# 25.8, SHA-NI 3.9) + 2.6 KB of tables.
+# The issue's target, 1.25x hashtree's fastest kernel, is not met: this
+# session (load average 10-12, util/batch_bench/run.sh 7 rounds) measured
+# 56.9 against hashtree avx512_x16's 56.9 ticks a message at n = 16
+# (1.00x) and 49.9 against 58.4 at n = 4096 (1.17x). At n = 16 there is
+# one 16-lane group and no message to put beside it in SHA-NI streams, so
+# the time is the lanes' ~3050 operations at the ~3.5 a tick measured
+# (~870 ticks, 54 a message); 1.25x (45.5 a message) would need the group
+# in ~730 ticks. What was tried: 3 and 4 SHA-NI streams (slower, see
+# shani_pairs), more SHA-NI messages beside the lanes (x22, x24-x30:
+# slower, above), Ch without its copy (128 fewer operations a group: no
+# change, see round; so the group's time is not its operation count alone:
+# its 1056 rotates/shifts and 120 shuffles a group, at ~0.36 ticks each,
+# need ~420 ticks of the pipes that run them).
+#
+# Object size: 168 KB of code + 2.6 KB of tables: the AVX-512 and SHA-NI
+# functions 105 KB (every round unrolled; sha256_mb 12.6 KB, sha256_pairs
+# 20.8, the x20 hybrid 26.2, sha512_mb 15.8, sha512_pairs 25.8, SHA-NI
+# 3.9), the AVX2/AVX ones 63 KB (16 rounds a loop body; each mb function
+# ~9 KB, each pairs ~12 KB; fully unrolled they took 165 KB).
 
 use strict;
 use warnings;
@@ -183,8 +215,11 @@ sub words {
 # instead, then Ch = (e & (f^g)) ^ g (0x6a) and Maj = (b^c) ? a : b
 # (0xca), keeps the copies off the chains but measured 3-5% slower: a copy
 # costs an issue slot like any operation here, and the chains are not what
-# bounds these functions; see the header.) With u = h + W[t] + K[t] +
-# Ch(e,f,g) ready soon after e:
+# bounds these functions; see the header. Ch without its copy, into g's
+# register, with next round's h = g + W[t+1] formed first in a ninth
+# register, saves 128 operations a 16-message group and measured the same,
+# 56-58 TSC ticks a message: branch wip-h22x-ch-inplace.) With
+# u = h + W[t] + K[t] + Ch(e,f,g) ready soon after e:
 #   T1 = u + Σ1(e)            e + 6
 #   e' = d + T1               e + 8
 #   a' = (T1 + Maj) + Σ0(a)   a + 8 (a runs 2 cycles behind e)
@@ -578,8 +613,18 @@ sub shani_messages {
 # shared and renamed by the core, so the chains of the streams overlap. The
 # padding block's W[t]+K[t] pairs are a table (.Lsha256_shani_pad_WK, one
 # 16-byte entry per sha256rnds2), so its rounds are a load and a
-# sha256rnds2 each. Three or more streams would need more than the 16 xmm
-# registers the legacy-SSE SHA instructions can name (6 per stream).
+# sha256rnds2 each. Three or more streams need more than the 16 xmm
+# registers the legacy-SSE SHA instructions can name (6 per stream): a
+# version with 3 and 4 streams that first ran each stream's schedule
+# (sha256msg1/2) into the frame, then the rounds of all streams with only
+# the state halves in registers, measured 131 TSC ticks a message for both
+# against 105 for two streams and 113 for one (48 messages, minimum of 400
+# calls, medians of 7 rounds, load average ~16; branch
+# wip-h22x-shani-x34). The SHA unit is the bound: 64 sha256rnds2 a
+# message at the ~1.42 ticks each that eight independent chains measured
+# is ~91 ticks (plus 24 sha256msg1/2), two streams are within 15% of it,
+# and the frame's loads and stores cost more than that gap. So two
+# streams it is.
 sub shani_pairs {
   my ($S) = @_;
   my $fn = "sha256_pairs_shani_x$S";
@@ -690,6 +735,351 @@ sub hybrid_pairs {
   return $c;
 }
 
+# --- AVX2 and AVX lanes -----------------------------------------------------------
+#
+# sha256_mb_avx2_x8, sha256_pairs_avx2_x8 (8 lanes of ymm), sha512_mb_avx2_x4,
+# sha512_pairs_avx2_x4 (4 lanes of ymm), sha256_mb_avx_x4,
+# sha256_pairs_avx_x4 (4 lanes of xmm, AVX without AVX2): the contracts of
+# the AVX-512 functions with fewer lanes. Without AVX-512 there is no
+# rotate and no three-input logic instruction, and only 16 vector
+# registers, so the plan differs:
+#   v0-v7     the working variables a..h, one word per lane
+#   v8        b ^ c, carried from round to round (a ^ b of one round is
+#             b ^ c of the next), for Maj(a,b,c) = ((a ^ b) & (b ^ c)) ^ b
+#   v9-v15    temporaries of the round and of the schedule
+#   frame     the message schedule W[t mod 16] (16 vectors), and for the
+#             pairs functions H(1) (8 vectors) for the last feed-forward
+# A rotate is two shifts, so Σ0, Σ1 are 6 shifts and 5 xors each and σ0,
+# σ1 5 shifts and 4 xors (SHA-512's ROTR 8 in σ0 is one vpshufb). A round
+# is 35 operations (W and K[t] added, Ch 3, Σ1 11, Maj 3, Σ0 11, 5 adds)
+# plus a broadcast load of K[t]; the schedule of round t (t >= 16) loads
+# W[t-15] and W[t-2], adds W[t-16] and W[t-7] from the frame and stores W[t]:
+# 21 operations and 5 memory accesses. The padding block's rounds take
+# W[t] + K[t] from the pad_WK table by a broadcast load. The schedule
+# spills because 8 working variables, b ^ c and the 7 temporaries a round
+# needs already fill the 16 registers; its memory traffic (5 accesses a
+# round) goes to the load/store ports, which the vector ALUs do not use.
+#
+# The message words are transposed through 4x4 (dword) or 2x2 (qword)
+# transposes of 16-byte chunks: for 8 SHA-256 lanes of ymm, lane j's chunk
+# c in the low half and lane j + 4's in the high half (vinserti128), then
+# vpunpck{l,h}dq and vpunpck{l,h}qdq within each half; the digests go back
+# the same way (a 4x4 transpose is its own inverse), with vextracti128 for
+# the high halves.
+
+# An AVX variant: P the hash, WIDTH 256 (ymm, AVX2) or 128 (xmm, AVX).
+sub vx_variant {
+  my ($p, $width, $isa) = @_;
+  my $vb = $width / 8;
+  my $reg = $width == 256 ? 'ymm' : 'xmm';
+  return { p => $p, vb => $vb, isa => $isa,
+           lanes => $width / $p->{bits},
+           v => [map { "%$reg$_" } 0 .. 15] };
+}
+
+# vx_bcast(VX, MEM, DST): every lane of DST = the word at MEM. AVX has no
+# integer broadcast; vbroadcastss moves the same 32 bits.
+sub vx_bcast {
+  my ($x, $mem, $dst) = @_;
+  return "vbroadcastss\t$mem, $dst" if $x->{isa} eq 'avx';
+  return ($x->{p}{bits} == 32 ? "vpbroadcastd" : "vpbroadcastq") . "\t$mem, $dst";
+}
+
+# vx_sigma(VX, X, ROTS, SHR, DST, B, T): DST = the xor of ROTR^r(X) for r
+# in ROTS and, if SHR is defined, SHR^SHR(X). The shifted terms are xored
+# in pairs and the pairs folded into DST, so the result is 4 operations
+# deep rather than 6 (Σ1 of e is on the e -> e' chain); B and T are
+# scratch.
+sub vx_sigma {
+  my ($x, $in, $rots, $shr, $dst, $b, $tmp) = @_;
+  my $bits = $x->{p}{bits};
+  my $s = sfx($x->{p});
+  my @terms;
+  for my $r (@$rots) {
+    if ($bits == 64 && $r % 8 == 0) {
+      die "only ROTR 8 has a table" unless $r == 8;
+      push @terms, "vpshufb\t.Lsha512_avx2_ror8(%rip), $in, ";
+    } else {
+      push @terms, "vpsrl$s\t\$$r, $in, ", "vpsll$s\t\$" . ($bits - $r) . ", $in, ";
+    }
+  }
+  push @terms, "vpsrl$s\t\$$shr, $in, " if defined $shr;
+  my @i = ($terms[0] . $dst);
+  my $k = 1;
+  if ($k < @terms) {
+    push @i, $terms[$k++] . $tmp, "vpxor\t$tmp, $dst, $dst";
+  }
+  while ($k < @terms) {
+    if ($k + 1 < @terms) {
+      push @i, $terms[$k] . $b, $terms[$k + 1] . $tmp, "vpxor\t$tmp, $b, $b",
+               "vpxor\t$b, $dst, $dst";
+      $k += 2;
+    } else {
+      push @i, $terms[$k++] . $tmp, "vpxor\t$tmp, $dst, $dst";
+    }
+  }
+  return @i;
+}
+
+sub vx_slot { my ($x, $t) = @_; return ($x->{vb} * ($t % 16)) . "(%rsp)"; }
+
+# vx_round(VX, T, V, BC, WK, KMEM): round t, V = [a..h], BC the register
+# with b ^ c, WK ['reg', R] (W[t] in R), ['mem'] (W[t] in its frame slot)
+# or ['pad'] (no W: KMEM is W[t] + K[t]); KMEM the address of K[t]. Returns
+# the instructions and the register that holds b ^ c for the next round
+# (the other of v8, v9).
+sub vx_round {
+  my ($x, $t, $v, $bc, $wk, $kmem) = @_;
+  my $p = $x->{p};
+  my ($a, $b, $c, $d, $e, $f, $g, $h) = @$v;
+  my $s = sfx($p);
+  my ($ab) = grep { $_ ne $bc } @{ $x->{v} }[8, 9];
+  my ($k, $ch, $s1, $t1, $s0, $t0) = @{ $x->{v} }[10 .. 15];
+  my @i;
+  # h += W[t] + K[t] (h is e of three rounds ago: off the chains).
+  if ($wk->[0] ne 'pad') {
+    push @i, "vpadd$s\t" . ($wk->[0] eq 'reg' ? $wk->[1] : vx_slot($x, $t)) . ", $h, $h";
+  }
+  push @i, vx_bcast($x, $kmem, $k), "vpadd$s\t$k, $h, $h";
+  # Ch(e,f,g) = ((f ^ g) & e) ^ g; u = h + Ch, 3 operations after e.
+  push @i, "vpxor\t$g, $f, $ch", "vpand\t$e, $ch, $ch", "vpxor\t$g, $ch, $ch",
+           "vpadd$s\t$ch, $h, $h";
+  # T1 = u + Σ1(e) (e + 5); e' = d + T1 (e + 6). Registers are renamed,
+  # so reusing a temporary whose value is dead costs nothing.
+  push @i, vx_sigma($x, $e, $p->{S1}, undef, $s1, $t1, $s0),
+           "vpadd$s\t$s1, $h, $h", "vpadd$s\t$h, $d, $d";
+  # a' = T1 + (Maj(a,b,c) + Σ0(a)) (a + 6), in h's register.
+  push @i, "vpxor\t$b, $a, $ab", "vpand\t$ab, $bc, $bc", "vpxor\t$b, $bc, $bc",
+           vx_sigma($x, $a, $p->{S0}, undef, $s0, $t0, $ch),
+           "vpadd$s\t$s0, $bc, $bc", "vpadd$s\t$bc, $h, $h";
+  return (\@i, $ab);
+}
+
+# vx_schedule(VX, T): W[t] = σ1(W[t-2]) + W[t-7] + σ0(W[t-15]) + W[t-16]
+# into its frame slot; returns the instructions and the register holding
+# W[t] (a temporary the round reads first).
+sub vx_schedule {
+  my ($x, $t) = @_;
+  my $p = $x->{p};
+  my $s = sfx($p);
+  my ($w15, $s0, $tmp, $w2, $s1, $b) = @{ $x->{v} }[10 .. 15];
+  my @i = ("vmovdqu\t" . vx_slot($x, $t - 15) . ", $w15",
+           vx_sigma($x, $w15, [@{ $p->{s0} }[0, 1]], $p->{s0}[2], $s0, $b, $tmp),
+           "vmovdqu\t" . vx_slot($x, $t - 2) . ", $w2",
+           vx_sigma($x, $w2, [@{ $p->{s1} }[0, 1]], $p->{s1}[2], $s1, $b, $tmp),
+           "vpadd$s\t$s0, $s1, $s1",
+           "vpadd$s\t" . vx_slot($x, $t - 16) . ", $s1, $s1",
+           "vpadd$s\t" . vx_slot($x, $t - 7) . ", $s1, $s1",
+           "vmovdqu\t$s1, " . vx_slot($x, $t));
+  return (\@i, $s1);
+}
+
+# vx_block(VX, PAD, LABEL): the rounds of one block, the message schedule
+# in the frame (or the padding block). Sixteen rounds are one loop body:
+# the names a..h come back every 8 rounds, the frame slots every 16, and
+# b ^ c alternates between v8 and v9. Rounds 0-15 (no schedule) run once,
+# 16-31 with the schedule rounds/16 - 1 times; the padding block's 16
+# rounds rounds/16 times. %r9 walks the K (or W + K) table, %r10 counts.
+# (Unrolled, the six functions took 165 KB; rolled ~45 KB, and the loop
+# costs an add and a branch every 16 rounds.)
+sub vx_block {
+  my ($x, $pad, $label) = @_;
+  my $p = $x->{p};
+  my $sz = $p->{bits} / 8;
+  my @v = @{ $x->{v} }[0 .. 7];
+  my $bc = $x->{v}[8];
+  my $table = $pad ? ".L$p->{name}_pad_WK" : ".L$p->{name}_mb_K";
+  my @i = ("vpxor\t$v[2], $v[1], $bc", "leaq\t$table(%rip), %r9");
+  my $body = sub {
+    my ($sched) = @_;
+    my @b;
+    for my $t (0 .. 15) {
+      my $wk = $pad ? ['pad'] : ['mem'];
+      if ($sched) {
+        my ($si, $w) = vx_schedule($x, 16 + $t);
+        push @b, @$si;
+        $wk = ['reg', $w];
+      }
+      my ($ri, $next) = vx_round($x, $t, \@v, $bc, $wk, ($sz * $t) . "(%r9)");
+      push @b, @$ri;
+      $bc = $next;
+      @v = ($v[7], @v[0 .. 6]);
+    }
+    return @b, "addq\t\$" . (16 * $sz) . ", %r9";
+  };
+  my $loops = $p->{rounds} / 16;
+  if (!$pad) {
+    push @i, $body->(0);
+    $loops--;
+  }
+  push @i, "movl\t\$$loops, %r10d", "$label:", $body->(!$pad),
+           "decl\t%r10d", "jnz\t$label";
+  die unless $v[0] eq $x->{v}[0] && $bc eq $x->{v}[8];
+  return @i;
+}
+
+# vx_load_block(VX, ADDR): one block of every lane, byte-swapped and
+# transposed, into W[0..15] in the frame. ADDR->(lane, chunk) is the
+# address of the lane's 16-byte chunk.
+sub vx_load_block {
+  my ($x, $addr) = @_;
+  my $p = $x->{p};
+  my @v = @{ $x->{v} };
+  my $wide = $x->{vb} == 32;
+  my $bswap = ".L$p->{name}_mb_bswap(%rip)";
+  my @i;
+  # The 16-byte chunk c of lane j (and of lane j + lanes/2 in the high
+  # half, for ymm) into DST.
+  my $row = sub {
+    my ($j, $c, $dst) = @_;
+    my $x16 = $dst =~ s/ymm/xmm/r;
+    my @r = ("vmovdqu\t" . $addr->($j, $c) . ", $x16");
+    push @r, "vinserti128\t\$1, " . $addr->($j + $x->{lanes} / 2, $c) . ", $dst, $dst" if $wide;
+    return @r;
+  };
+  if ($p->{bits} == 32) {
+    for my $c (0 .. 3) {
+      my @r = @v[0 .. 3];
+      my @t = @v[4 .. 7];
+      my @w = @v[8 .. 11];
+      push @i, $row->($_, $c, $r[$_]) for 0 .. 3;
+      push @i, "vpunpckldq\t$r[1], $r[0], $t[0]", "vpunpckhdq\t$r[1], $r[0], $t[1]",
+               "vpunpckldq\t$r[3], $r[2], $t[2]", "vpunpckhdq\t$r[3], $r[2], $t[3]",
+               "vpunpcklqdq\t$t[2], $t[0], $w[0]", "vpunpckhqdq\t$t[2], $t[0], $w[1]",
+               "vpunpcklqdq\t$t[3], $t[1], $w[2]", "vpunpckhqdq\t$t[3], $t[1], $w[3]";
+      push @i, map { ("vpshufb\t$bswap, $w[$_], $w[$_]",
+                      "vmovdqu\t$w[$_], " . vx_slot($x, 4 * $c + $_)) } 0 .. 3;
+    }
+  } else {
+    die "SHA-512 lanes are ymm only" unless $wide;
+    for my $c (0 .. 7) {
+      my @r = @v[2 * ($c % 4) .. 2 * ($c % 4) + 1];
+      my @w = @v[8 + 2 * ($c % 4) .. 9 + 2 * ($c % 4)];
+      push @i, $row->(0, $c, $r[0]), $row->(1, $c, $r[1]),
+               "vpunpcklqdq\t$r[1], $r[0], $w[0]", "vpunpckhqdq\t$r[1], $r[0], $w[1]";
+      push @i, map { ("vpshufb\t$bswap, $w[$_], $w[$_]",
+                      "vmovdqu\t$w[$_], " . vx_slot($x, 2 * $c + $_)) } 0 .. 1;
+    }
+  }
+  return @i;
+}
+
+# vx_store_digests(VX, OUT): the working variables (feed-forward done) of
+# every lane, byte-swapped, as consecutive digests at OUT.
+sub vx_store_digests {
+  my ($x, $out) = @_;
+  my $p = $x->{p};
+  my @v = @{ $x->{v} };
+  my $wide = $x->{vb} == 32;
+  my $md = $p->{bits};      # digest bytes: 8 words of bits/8
+  my $half = $x->{lanes} / 2;
+  my @i = map { "vpshufb\t.L$p->{name}_mb_bswap(%rip), $v[$_], $v[$_]" } 0 .. 7;
+  # DST's low half is the digest chunk of lane j at byte OFF, the high half
+  # that of lane j + lanes/2.
+  my $put = sub {
+    my ($src, $j, $off) = @_;
+    my $x16 = $src =~ s/ymm/xmm/r;
+    my @r = ("vmovdqu\t$x16, " . ($md * $j + $off) . "($out)");
+    push @r, "vextracti128\t\$1, $src, " . ($md * ($j + $half) + $off) . "($out)" if $wide;
+    return @r;
+  };
+  if ($p->{bits} == 32) {
+    for my $q (0, 1) {
+      my @r = @v[4 * $q .. 4 * $q + 3];
+      my @t = @v[8 .. 11];
+      my @w = @v[12 .. 15];
+      push @i, "vpunpckldq\t$r[1], $r[0], $t[0]", "vpunpckhdq\t$r[1], $r[0], $t[1]",
+               "vpunpckldq\t$r[3], $r[2], $t[2]", "vpunpckhdq\t$r[3], $r[2], $t[3]",
+               "vpunpcklqdq\t$t[2], $t[0], $w[0]", "vpunpckhqdq\t$t[2], $t[0], $w[1]",
+               "vpunpcklqdq\t$t[3], $t[1], $w[2]", "vpunpckhqdq\t$t[3], $t[1], $w[3]";
+      push @i, $put->($w[$_], $_, 16 * $q) for 0 .. 3;
+    }
+  } else {
+    for my $c (0 .. 3) {
+      my ($lo, $hi) = @v[8, 9];
+      push @i, "vpunpcklqdq\t$v[2*$c+1], $v[2*$c], $lo",
+               "vpunpckhqdq\t$v[2*$c+1], $v[2*$c], $hi";
+      push @i, $put->($lo, 0, 16 * $c), $put->($hi, 1, 16 * $c);
+    }
+  }
+  return @i;
+}
+
+# vx_function(VX, FN, SLOTS, SETUP, BODY, STEP): the function FN with a
+# frame of SLOTS vectors: SETUP (instructions) once, then BODY (text) and
+# STEP (instructions) %rdx times; the frame, which held message words and
+# chaining values, is cleared after the loop.
+sub vx_function {
+  my ($x, $fn, $slots, $setup, $body, $step) = @_;
+  my $vb = $x->{vb};
+  my $z = $x->{v}[0];
+  my $c = X86_64Xlate::function_begin($fn, args => 3, xmm => [6 .. 15],
+                                      frame => $slots * $vb);
+  $c .= text("testq\t%rdx, %rdx", "jz\t.L${fn}_done", @$setup);
+  $c .= ".L${fn}_loop:\n" . $body;
+  $c .= text(@$step, "decq\t%rdx", "jnz\t.L${fn}_loop", "vpxor\t$z, $z, $z",
+             map { "vmovdqu\t$z, " . ($vb * $_) . "(%rsp)" } 0 .. $slots - 1);
+  $c .= ".L${fn}_done:\n";
+  $c .= text("vzeroupper");
+  $c .= X86_64Xlate::epilogue();
+  $c .= X86_64Xlate::function_end();
+  return $c;
+}
+
+sub vx_mb_function {
+  my ($x) = @_;
+  my $p = $x->{p};
+  my ($s, $vb) = (sfx($p), $x->{vb});
+  my $fn = "$p->{name}_mb_$x->{isa}_x$x->{lanes}";
+  my ($state, $in) = ('%rdi', '%rsi');
+  my ($off, $ptr) = ('%r8', '%rax');
+  my @v = @{ $x->{v} };
+  # Each chunk's lane pointer is loaded into %rax just before the chunk.
+  my $c = '';
+  my @load = vx_load_block($x, sub { my ($l, $k) = @_; return "__PTR${l}_$k"; });
+  for my $ins (@load) {
+    if ($ins =~ /^(\S+)\t(.*)__PTR(\d+)_(\d+)(.*)$/) {
+      $c .= text("movq\t" . (8 * $3) . "($in), $ptr", "$1\t$2" . (16 * $4) . "($ptr,$off)$5");
+    } else {
+      $c .= text($ins);
+    }
+  }
+  $c .= text(map { "vmovdqu\t" . ($vb * $_) . "($state), $v[$_]" } 0 .. 7);
+  $c .= text(vx_block($x, 0, ".L${fn}_rounds"));
+  $c .= text(map { ("vpadd$s\t" . ($vb * $_) . "($state), $v[$_], $v[$_]",
+                    "vmovdqu\t$v[$_], " . ($vb * $_) . "($state)") } 0 .. 7);
+  return vx_function($x, $fn, 16, ["xorl\t%r8d, %r8d"], $c,
+                     ["addq\t\$$p->{block}, $off"]);
+}
+
+sub vx_pairs_function {
+  my ($x) = @_;
+  my $p = $x->{p};
+  my ($s, $vb, $n, $name) = (sfx($p), $x->{vb}, $x->{lanes}, $p->{name});
+  my $sz = $p->{bits} / 8;
+  my $fn = "${name}_pairs_$x->{isa}_x$n";
+  my ($out, $in) = ('%rdi', '%rsi');
+  my @v = @{ $x->{v} };
+  my $h1 = sub { return ($vb * (16 + $_[0])) . "(%rsp)"; };
+  my $c = text(vx_load_block($x, sub {
+    my ($l, $k) = @_;
+    return ($l * $p->{block} + 16 * $k) . "($in)";
+  }));
+  # H(0) = IV in every lane.
+  $c .= text(map { vx_bcast($x, ".L${name}_mb_IV+" . ($sz * $_) . "(%rip)", $v[$_]) } 0 .. 7);
+  $c .= text(vx_block($x, 0, ".L${fn}_rounds"));
+  # H(1) = IV + the working variables, kept in the frame.
+  $c .= text(map { (vx_bcast($x, ".L${name}_mb_IV+" . ($sz * $_) . "(%rip)", $v[8]),
+                    "vpadd$s\t$v[8], $v[$_], $v[$_]",
+                    "vmovdqu\t$v[$_], " . $h1->($_)) } 0 .. 7);
+  $c .= text(vx_block($x, 1, ".L${fn}_pad"));
+  $c .= text(map { "vpadd$s\t" . $h1->($_) . ", $v[$_], $v[$_]" } 0 .. 7);
+  $c .= text(vx_store_digests($x, $out));
+  return vx_function($x, $fn, 24, [], $c,
+                     ["addq\t\$" . ($n * $p->{block}) . ", $in",
+                      "addq\t\$" . ($n * $p->{bits}) . ", $out"]);
+}
+
 my $code = ".text\n";
 for my $p (\%SHA256, \%SHA512) {
   $code .= mb_function($p);
@@ -700,6 +1090,12 @@ $code .= shani_pairs(2);
 # K = 2 measured best (TSC ticks a message, 8 groups, minimum of 200
 # calls): x16 (no streams) 53-57, K = 1 51-52, K = 2 49-50.5, K = 3 53.
 $code .= hybrid_pairs(2);
+# The AVX2 and AVX lanes.
+for my $x (vx_variant(\%SHA256, 256, 'avx2'), vx_variant(\%SHA512, 256, 'avx2'),
+           vx_variant(\%SHA256, 128, 'avx')) {
+  $code .= vx_mb_function($x);
+  $code .= vx_pairs_function($x);
+}
 
 $code .= ".rodata\n";
 for my $p (\%SHA256, \%SHA512) {
@@ -712,6 +1108,10 @@ for my $p (\%SHA256, \%SHA512) {
   $code .= ".L${name}_pad_WK:\n" . words($p, pad_wk($p));
   $code .= ".L${name}_mb_IV:\n" . words($p, @{ $p->{IV} });
 }
+
+# ROTR 8 of every qword (SHA-512's σ0 in the AVX2 lanes) as a byte shuffle.
+$code .= ".align 32\n.Lsha512_avx2_ror8:\n";
+$code .= ("\t.byte\t" . join(', ', map { my $q = $_; map { 8 * $q + ($_ + 1) % 8 } 0 .. 7 } 0 .. 1) . "\n") x 2;
 
 # SHA-NI constants: the byte swap of one xmm register; H(0) as {A,B,E,F} =
 # (H5, H4, H1, H0 from dword 0 up) and {C,D,G,H} = (H7, H6, H3, H2); the

@@ -411,13 +411,14 @@ void CheckMBKernel(const char *name,
   }
 }
 
+// CheckPairsKernel: `lanes` messages a group (0: the hash's AVX-512 count).
 void CheckPairsKernel(const BatchHash &h, const char *name,
                       void (*kernel)(uint8_t *, const uint8_t *, size_t),
-                      uint64_t seed) {
+                      uint64_t seed, size_t lanes = 0) {
   TestRNG rng(seed);
   for (size_t groups : {0, 1, 2, 3}) {
     SCOPED_TRACE(std::string(name) + " groups " + std::to_string(groups));
-    size_t n = groups * h.lanes;
+    size_t n = groups * (lanes != 0 ? lanes : h.lanes);
     std::vector<uint8_t> in = rng.Bytes(n * h.block + 3);
     std::vector<uint8_t> want = SerialPairs(h, in.data() + 3, n);
     std::vector<uint8_t> out(n * h.md_len + 1, 0xee);
@@ -496,6 +497,58 @@ TEST(SHABatchAsmTest, SHA256PairsAVX512SHANI) {
                    sha256_pairs_avx512_shani_x20);
   CheckShaniPairs("sha256_pairs_avx512_shani_x20",
                   sha256_pairs_avx512_shani_x20, 20, 0x5a3);
+}
+
+// The AVX2 and AVX kernels: each directly against the one-message C code,
+// through CHECK_ABI, and CHECK_ABI_UNWIND over one whole block or group
+// (they have a frame, so every instruction of the body is unwound from).
+template <typename Word>
+void CheckVXKernels(const BatchHash &h, const char *mb_name,
+                    void (*mb)(Word *, const uint8_t *const *, size_t),
+                    const char *pairs_name,
+                    void (*pairs)(uint8_t *, const uint8_t *, size_t),
+                    void (*block)(Word *, const uint8_t *, size_t),
+                    size_t lanes, uint64_t seed) {
+  CheckMBKernel<Word>(mb_name, mb, block, lanes, h.block, seed);
+  CheckPairsKernel(h, pairs_name, pairs, seed + 1, lanes);
+  std::vector<uint8_t> in(lanes * h.block), out(lanes * h.md_len);
+  std::vector<Word> state(8 * lanes);
+  std::vector<const uint8_t *> ptrs(lanes, in.data());
+  CHECK_ABI_UNWIND(mb, state.data(), ptrs.data(), size_t{1});
+  CHECK_ABI_UNWIND(pairs, out.data(), in.data(), size_t{1});
+}
+
+TEST(SHABatchAsmTest, SHA256AVX2) {
+  if (!CRYPTO_is_AVX2_capable()) {
+    abi_test::NotRunnableHere(sha256_pairs_avx2_x8);
+  }
+  SKIP_PATH_UNLESS(CRYPTO_is_AVX2_capable(), sha256_mb_avx2_x8);
+  CheckVXKernels<uint32_t>(kBatchHashes[0], "sha256_mb_avx2_x8",
+                           sha256_mb_avx2_x8, "sha256_pairs_avx2_x8",
+                           sha256_pairs_avx2_x8, sha256_block_data_order_nohw,
+                           8, 0x2a21);
+}
+
+TEST(SHABatchAsmTest, SHA512AVX2) {
+  if (!CRYPTO_is_AVX2_capable()) {
+    abi_test::NotRunnableHere(sha512_pairs_avx2_x4);
+  }
+  SKIP_PATH_UNLESS(CRYPTO_is_AVX2_capable(), sha512_mb_avx2_x4);
+  CheckVXKernels<uint64_t>(kBatchHashes[1], "sha512_mb_avx2_x4",
+                           sha512_mb_avx2_x4, "sha512_pairs_avx2_x4",
+                           sha512_pairs_avx2_x4, sha512_block_data_order_nohw,
+                           4, 0x5a21);
+}
+
+TEST(SHABatchAsmTest, SHA256AVX) {
+  if (!CRYPTO_is_AVX_capable()) {
+    abi_test::NotRunnableHere(sha256_pairs_avx_x4);
+  }
+  SKIP_PATH_UNLESS(CRYPTO_is_AVX_capable(), sha256_mb_avx_x4);
+  CheckVXKernels<uint32_t>(kBatchHashes[0], "sha256_mb_avx_x4",
+                           sha256_mb_avx_x4, "sha256_pairs_avx_x4",
+                           sha256_pairs_avx_x4, sha256_block_data_order_nohw,
+                           4, 0x2a11);
 }
 
 #endif  // OPENSSL_X86_64 && !OPENSSL_NO_ASM
