@@ -458,12 +458,13 @@ static void sha512_mb_hw2(void *state, const uint8_t *const *in,
 
 // The thresholds are NOT measured (no AArch64 hardware here; qemu timings
 // mean nothing): they follow the instruction counts and expected bounds in
-// sha2-mb-armv8.pl's header. Two streams cost about what one does (the
-// second hides in the first's latency), so a lone message (a partial pair,
-// or the last busy stream) goes to the one-message function, which then
-// runs at the same speed without the transposed state. NEON: a group of 4
-// costs ~2.5 one-message scalar blocks a block, so 2 or more messages of a
-// partial group go to the lanes and a lone busy lane finishes alone.
+// sha2-mb-armv8.pl's header. Two streams: ~112 cycles a pair of blocks on
+// the one crypto pipe of A72/N1 against 64 for one block alone, so a lone
+// message (a partial pair, or the last busy stream) goes to the
+// one-message function. NEON: ~1270 shift-pipe cycles a block of 4 lanes
+// against ~830 for one block of the scalar code (A72), so 2 or more
+// messages of a partial group go to the lanes and a lone busy lane
+// finishes alone.
 static const struct sha_mb_kernel kSHA256HWx2Kernel = {
     &kSHA256Desc, 2, sha256_mb_hw2, sha256_pairs_hw_x2, NULL, 0, 2, NULL, 1};
 static const struct sha_mb_kernel kSHA256NEONx4Kernel = {

@@ -42,11 +42,20 @@
 # interleaved. A stream's rounds are one dependency chain (sha256h needs
 # the previous sha256h's ABCD and sha256h2's EFGH): 16 links of latency L
 # a 64-byte block. Two streams hide one chain's latency behind the other's.
-# Three SHA-256 streams need 34 vector registers (10 a stream: the working
-# pair, its saved copy, the copy sha256h2 reads, W+K, the four-vector
-# schedule ring; plus the constants), so x3 would spill; on the cores whose
-# guides give the figures below, two streams already fill the one crypto
-# pipe, so x3 would not pay there either.
+# Why two and not three or four: on the cores whose guides give figures
+# (A72, N1: one crypto pipe, see below) one stream already keeps that pipe
+# 56 of every 64 cycles busy, so a second gains at most 1/8 and a third
+# nothing. Cores with more SHA pipes (Apple's) would gain from three or
+# four, but that is unmeasured here; three fit in the 32 vectors only with
+# H(i-1) read back from memory (as sha512_mb_hw_x2 does), four not at all.
+#
+# Not built: SHA-512 in NEON lanes (two 64-bit lanes). Its rounds cost what
+# the SHA-256 lanes' do (12 shift-pipe operations a round, 10 a schedule
+# step) for 2 messages instead of 4: ~800 shift-pipe cycles a 128-byte
+# block a message, ~6.3 c/B, against ~8.5 (A72) and ~6 (N1) for the scalar
+# one-message code, and an in-order A53 splits 128-bit operations in two.
+# A gain of at most ~1.3x on one core family, unmeasurable here, does not
+# pay for ~10 KB of code; the sha512_batch rows are "hw" and "nohw".
 #
 # The NEON path: one message per 32-bit lane, eight vectors a..h (names
 # rotating from round to round, so nothing moves), the schedule W[t mod
