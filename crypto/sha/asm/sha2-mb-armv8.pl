@@ -455,7 +455,7 @@ ___
         push @i, "ld4 {$r[0].s-$r[3].s}[$l], [$p[$l]], #16";
       }
     }
-    # ld4 to lane j of registers 4j..4j+3 puts word 4j+k in register 4j+k.
+    # (Into lane l of W[4j..4j+3] ld4 puts block word 4j + k in W[4j + k].)
     push @i, map { "rev32 $_.16b, $_.16b" } @W;
     return text(@i);
   }
@@ -623,8 +623,10 @@ ___
   # from (ld2) or to (st2) a two-stream state at PTR.
   sub hw512_state {
     my ($op, $ptr, $tmp) = @_;
-    return text("mov $tmp, $ptr",
-                map { "$op {v" . (2 * $_) . ".2d, v" . (2 * $_ + 1) . ".2d}, [$tmp], #32" } 0 .. 3);
+    return text("mov $tmp, $ptr", map {
+      my ($lo, $hi) = (2 * $_, 2 * $_ + 1);
+      "$op {v$lo.2d, v$hi.2d}, [$tmp], #32"
+    } 0 .. 3);
   }
 
   # --- sha512_mb_hw_x2 ---
