@@ -162,9 +162,12 @@ static void sha_serial_batch(const struct sha_hash_desc *h, uint8_t *out,
 
 // --- The multi-buffer drivers -----------------------------------------------------
 //
-// Compiled where some row has a multi-buffer kernel (x86-64 assembly, for
-// now); a later port (aarch64, 32-bit x86) adds its condition here.
+// Compiled where some row has a multi-buffer kernel (x86-64 and aarch64
+// assembly, for now); a later port (32-bit x86) adds its condition here.
 #if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)
+#define SHA_BATCH_HAVE_MB
+#endif
+#if defined(OPENSSL_AARCH64) && !defined(OPENSSL_NO_ASM)
 #define SHA_BATCH_HAVE_MB
 #endif
 
@@ -484,6 +487,62 @@ SHA_MB_ROW_FNS(sha256_pairs_avx, sha256_batch_avx, kSHA256AVXKernel)
 
 #endif  // OPENSSL_X86_64 && !OPENSSL_NO_ASM
 
+#if defined(OPENSSL_AARCH64) && !defined(OPENSSL_NO_ASM)
+
+static void sha256_mb_hw2(void *state, const uint8_t *const *in,
+                          size_t num_blocks) {
+  sha256_mb_hw_x2((uint32_t *)state, in, num_blocks);
+}
+static void sha256_mb_neon4(void *state, const uint8_t *const *in,
+                            size_t num_blocks) {
+  sha256_mb_neon_x4((uint32_t *)state, in, num_blocks);
+}
+static void sha512_mb_hw2(void *state, const uint8_t *const *in,
+                          size_t num_blocks) {
+  sha512_mb_hw_x2((uint64_t *)state, in, num_blocks);
+}
+
+// The thresholds are NOT measured (no AArch64 hardware here; qemu timings
+// mean nothing): they follow the instruction counts and expected bounds in
+// sha2-mb-armv8.pl's header. Two streams: ~112 cycles a pair of blocks on
+// the one crypto pipe of A72/N1 against 64 for one block alone, so a lone
+// message (a partial pair, or the last busy stream) goes to the
+// one-message function. NEON: ~1270 shift-pipe cycles a block of 4 lanes
+// against ~830 for one block of the scalar code (A72), so 2 or more
+// messages of a partial group go to the lanes and a lone busy lane
+// finishes alone.
+static const struct sha_mb_kernel kSHA256HWx2Kernel = {
+    &kSHA256Desc, 2, sha256_mb_hw2, sha256_pairs_hw_x2, NULL, 0, 2, NULL, 1};
+static const struct sha_mb_kernel kSHA256NEONx4Kernel = {
+    &kSHA256Desc, 4, sha256_mb_neon4, sha256_pairs_neon_x4, NULL, 0, 2, NULL,
+    1};
+static const struct sha_mb_kernel kSHA512HWx2Kernel = {
+    &kSHA512Desc, 2, sha512_mb_hw2, sha512_pairs_hw_x2, NULL, 0, 2, NULL, 1};
+
+static void sha256_pairs_hw(uint8_t *out, const uint8_t *in, size_t n) {
+  sha_mb_pairs(&kSHA256HWx2Kernel, out, in, n);
+}
+static void sha256_batch_hw(uint8_t *out, const uint8_t *const *ins,
+                            const size_t *lens, size_t n) {
+  sha_mb_batch(&kSHA256HWx2Kernel, out, ins, lens, n);
+}
+static void sha256_pairs_neon(uint8_t *out, const uint8_t *in, size_t n) {
+  sha_mb_pairs(&kSHA256NEONx4Kernel, out, in, n);
+}
+static void sha256_batch_neon(uint8_t *out, const uint8_t *const *ins,
+                              const size_t *lens, size_t n) {
+  sha_mb_batch(&kSHA256NEONx4Kernel, out, ins, lens, n);
+}
+static void sha512_pairs_hw(uint8_t *out, const uint8_t *in, size_t n) {
+  sha_mb_pairs(&kSHA512HWx2Kernel, out, in, n);
+}
+static void sha512_batch_hw(uint8_t *out, const uint8_t *const *ins,
+                            const size_t *lens, size_t n) {
+  sha_mb_batch(&kSHA512HWx2Kernel, out, ins, lens, n);
+}
+
+#endif  // OPENSSL_AARCH64 && !OPENSSL_NO_ASM
+
 // The tables, best first.
 // SHA_BATCH_ROW is one row: its name, predicate, the two shapes' entry
 // points and the names of every function it reaches (for `bssl cpu -json`
@@ -527,6 +586,16 @@ static const CRYPTO_IMPL kSHA256BatchImpls[] = {
                   "sha256_pairs_avx sha256_batch_avx sha256_mb_avx_x4 "
                   "sha256_pairs_avx_x4"),
 #endif
+#if defined(OPENSSL_AARCH64) && !defined(OPENSSL_NO_ASM)
+    SHA_BATCH_ROW("hw", CRYPTO_is_ARMv8_SHA256_capable, sha256_pairs_hw,
+                  sha256_batch_hw,
+                  "sha256_pairs_hw sha256_batch_hw sha256_mb_hw_x2 "
+                  "sha256_pairs_hw_x2"),
+    SHA_BATCH_ROW("neon", CRYPTO_is_NEON_capable, sha256_pairs_neon,
+                  sha256_batch_neon,
+                  "sha256_pairs_neon sha256_batch_neon sha256_mb_neon_x4 "
+                  "sha256_pairs_neon_x4"),
+#endif
     SHA_BATCH_ROW("nohw", NULL, sha256_pairs_nohw, sha256_batch_nohw,
                   "sha256_pairs_nohw sha256_batch_nohw"),
 };
@@ -540,6 +609,12 @@ static const CRYPTO_IMPL kSHA512BatchImpls[] = {
                   sha512_batch_avx2,
                   "sha512_pairs_avx2 sha512_batch_avx2 sha512_mb_avx2_x4 "
                   "sha512_pairs_avx2_x4"),
+#endif
+#if defined(OPENSSL_AARCH64) && !defined(OPENSSL_NO_ASM)
+    SHA_BATCH_ROW("hw", CRYPTO_is_ARMv8_SHA512_capable, sha512_pairs_hw,
+                  sha512_batch_hw,
+                  "sha512_pairs_hw sha512_batch_hw sha512_mb_hw_x2 "
+                  "sha512_pairs_hw_x2"),
 #endif
     SHA_BATCH_ROW("nohw", NULL, sha512_pairs_nohw, sha512_batch_nohw,
                   "sha512_pairs_nohw sha512_batch_nohw"),

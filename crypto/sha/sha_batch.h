@@ -21,6 +21,8 @@
 // "avx" (SHA-256 only: 4 lanes of xmm); SHA-256 reaches the last two only
 // without the SHA extensions. A vector row falls back to the one-message
 // code where few messages remain (thresholds in sha_batch.c).
+// The AArch64 rows: "hw" (two interleaved streams of the SHA256 or SHA512
+// instructions) and, SHA-256 only, "neon" (4 lanes).
 
 #ifndef OPENSSL_HEADER_CRYPTO_SHA_SHA_BATCH_H
 #define OPENSSL_HEADER_CRYPTO_SHA_SHA_BATCH_H
@@ -118,6 +120,39 @@ static inline int sha_batch_avx512_shani_capable(void) {
 }
 
 #endif  // OPENSSL_X86_64 && !OPENSSL_NO_ASM
+
+#if defined(OPENSSL_AARCH64) && !defined(OPENSSL_NO_ASM)
+
+// The AArch64 kernels (crypto/sha/asm/sha2-mb-armv8.pl, whose header has
+// the register plan and the expected cycle counts).
+//
+// sha256_mb_hw_x2 compresses, in each of two interleaved streams l < 2,
+// `num_blocks` 64-byte blocks at in[l], in[l] + 64, ... into stream l's
+// chaining value, stored transposed: word j of stream l is state[2 * j +
+// l]. It uses the SHA256 instructions: predicate
+// CRYPTO_is_ARMv8_SHA256_capable. sha256_mb_neon_x4 is the same for four
+// lanes (word j of lane l at state[4 * j + l]) with NEON only: predicate
+// CRYPTO_is_NEON_capable. sha512_mb_hw_x2 is sha256_mb_hw_x2 for SHA-512
+// (128-byte blocks, 64-bit words) with the SHA512 instructions: predicate
+// CRYPTO_is_ARMv8_SHA512_capable. For all three the pointers need no
+// alignment and may be equal; `num_blocks` == 0 reads nothing.
+void sha256_mb_hw_x2(uint32_t state[8 * 2], const uint8_t *const in[2],
+                     size_t num_blocks);
+void sha256_mb_neon_x4(uint32_t state[8 * 4], const uint8_t *const in[4],
+                       size_t num_blocks);
+void sha512_mb_hw_x2(uint64_t state[8 * 2], const uint8_t *const in[2],
+                     size_t num_blocks);
+
+// sha256_pairs_hw_x2 writes the SHA-256 digests of 2 * `n2` consecutive
+// 64-byte messages at `in` to `out` (32 bytes each); sha256_pairs_neon_x4
+// those of 4 * `n4` messages; sha512_pairs_hw_x2 the SHA-512 digests (64
+// bytes each) of 2 * `n2` consecutive 128-byte messages. out == in is
+// allowed, other overlap is not. Predicates as for the mb kernels above.
+void sha256_pairs_hw_x2(uint8_t *out, const uint8_t *in, size_t n2);
+void sha256_pairs_neon_x4(uint8_t *out, const uint8_t *in, size_t n4);
+void sha512_pairs_hw_x2(uint8_t *out, const uint8_t *in, size_t n2);
+
+#endif  // OPENSSL_AARCH64 && !OPENSSL_NO_ASM
 
 #if defined(__cplusplus)
 }  // extern "C"

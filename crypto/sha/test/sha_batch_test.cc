@@ -371,7 +371,8 @@ TEST(SHABatchTest, NISTVectors) {
 
 // --- The assembly kernels through CHECK_ABI ----------------------------------------
 
-#if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)
+#if (defined(OPENSSL_X86_64) || defined(OPENSSL_AARCH64)) && \
+    !defined(OPENSSL_NO_ASM)
 
 // Word w of lane l in a transposed state of L lanes.
 template <typename Word>
@@ -411,24 +412,40 @@ void CheckMBKernel(const char *name,
   }
 }
 
-// CheckPairsKernel: `lanes` messages a group (0: the hash's AVX-512 count).
-void CheckPairsKernel(const BatchHash &h, const char *name,
+// CheckPairsGroups checks a pairs kernel taking groups of `group` messages,
+// out of place and in place.
+void CheckPairsGroups(const BatchHash &h, const char *name,
                       void (*kernel)(uint8_t *, const uint8_t *, size_t),
-                      uint64_t seed, size_t lanes = 0) {
+                      size_t group, uint64_t seed) {
   TestRNG rng(seed);
   for (size_t groups : {0, 1, 2, 3}) {
     SCOPED_TRACE(std::string(name) + " groups " + std::to_string(groups));
-    size_t n = groups * (lanes != 0 ? lanes : h.lanes);
+    size_t n = groups * group;
     std::vector<uint8_t> in = rng.Bytes(n * h.block + 3);
     std::vector<uint8_t> want = SerialPairs(h, in.data() + 3, n);
-    std::vector<uint8_t> out(n * h.md_len + 1, 0xee);
+    std::vector<uint8_t> out(n * h.md_len + 2, 0xee);
     CHECK_ABI(kernel, out.data() + 1, in.data() + 3, groups);
     EXPECT_EQ(Bytes(want), Bytes(out.data() + 1, n * h.md_len));
     EXPECT_EQ(0xee, out[0]);
+    EXPECT_EQ(0xee, out[n * h.md_len + 1]);
+    CHECK_ABI(kernel, in.data() + 3, in.data() + 3, groups);
+    EXPECT_EQ(Bytes(want), Bytes(in.data() + 3, n * h.md_len)) << "in place";
   }
   // num == 0 with NULL pointers: nothing is touched.
   CHECK_ABI(kernel, static_cast<uint8_t *>(nullptr),
             static_cast<const uint8_t *>(nullptr), size_t{0});
+}
+
+#endif  // (OPENSSL_X86_64 || OPENSSL_AARCH64) && !OPENSSL_NO_ASM
+
+#if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)
+
+// CheckPairsKernel: a kernel whose groups are `lanes` messages (0: the
+// hash's widest lanes).
+void CheckPairsKernel(const BatchHash &h, const char *name,
+                      void (*kernel)(uint8_t *, const uint8_t *, size_t),
+                      uint64_t seed, size_t lanes = 0) {
+  CheckPairsGroups(h, name, kernel, lanes != 0 ? lanes : h.lanes, seed);
 }
 
 TEST(SHABatchAsmTest, SHA256AVX512) {
@@ -552,5 +569,67 @@ TEST(SHABatchAsmTest, SHA256AVX) {
 }
 
 #endif  // OPENSSL_X86_64 && !OPENSSL_NO_ASM
+
+#if defined(OPENSSL_AARCH64) && !defined(OPENSSL_NO_ASM)
+
+// The AArch64 kernels (crypto/sha/asm/sha2-mb-armv8.pl): each mb kernel
+// lane by lane against the C block function, each pairs kernel against
+// SHA256()/SHA512(), all through CHECK_ABI (x19-x29, d8-d15, sp), and
+// once more with nothing to do under CHECK_ABI_UNWIND.
+template <typename Word>
+void CheckAArch64MB(const char *name,
+                    void (*kernel)(Word *, const uint8_t *const *, size_t),
+                    void (*block)(Word *, const uint8_t *, size_t), size_t L,
+                    size_t block_len, uint64_t seed) {
+  CheckMBKernel<Word>(name, kernel, block, L, block_len, seed);
+  CHECK_ABI_UNWIND(kernel, static_cast<Word *>(nullptr),
+                   static_cast<const uint8_t *const *>(nullptr), size_t{0});
+}
+
+void CheckAArch64Pairs(const BatchHash &h, const char *name,
+                       void (*kernel)(uint8_t *, const uint8_t *, size_t),
+                       size_t group, uint64_t seed) {
+  CheckPairsGroups(h, name, kernel, group, seed);
+  CHECK_ABI_UNWIND(kernel, static_cast<uint8_t *>(nullptr),
+                   static_cast<const uint8_t *>(nullptr), size_t{0});
+}
+
+TEST(SHABatchAsmTest, SHA256HWx2) {
+  SKIP_PATH_UNLESS(CRYPTO_is_ARMv8_SHA256_capable(), sha256_mb_hw_x2);
+  CheckAArch64MB<uint32_t>("sha256_mb_hw_x2", sha256_mb_hw_x2,
+                           sha256_block_data_order_nohw, 2, 64, 0xa2561);
+}
+
+TEST(SHABatchAsmTest, SHA256PairsHWx2) {
+  SKIP_PATH_UNLESS(CRYPTO_is_ARMv8_SHA256_capable(), sha256_pairs_hw_x2);
+  CheckAArch64Pairs(kBatchHashes[0], "sha256_pairs_hw_x2", sha256_pairs_hw_x2,
+                    2, 0xa2562);
+}
+
+TEST(SHABatchAsmTest, SHA256NEONx4) {
+  SKIP_PATH_UNLESS(CRYPTO_is_NEON_capable(), sha256_mb_neon_x4);
+  CheckAArch64MB<uint32_t>("sha256_mb_neon_x4", sha256_mb_neon_x4,
+                           sha256_block_data_order_nohw, 4, 64, 0xa2563);
+}
+
+TEST(SHABatchAsmTest, SHA256PairsNEONx4) {
+  SKIP_PATH_UNLESS(CRYPTO_is_NEON_capable(), sha256_pairs_neon_x4);
+  CheckAArch64Pairs(kBatchHashes[0], "sha256_pairs_neon_x4",
+                    sha256_pairs_neon_x4, 4, 0xa2564);
+}
+
+TEST(SHABatchAsmTest, SHA512HWx2) {
+  SKIP_PATH_UNLESS(CRYPTO_is_ARMv8_SHA512_capable(), sha512_mb_hw_x2);
+  CheckAArch64MB<uint64_t>("sha512_mb_hw_x2", sha512_mb_hw_x2,
+                           sha512_block_data_order_nohw, 2, 128, 0xa5121);
+}
+
+TEST(SHABatchAsmTest, SHA512PairsHWx2) {
+  SKIP_PATH_UNLESS(CRYPTO_is_ARMv8_SHA512_capable(), sha512_pairs_hw_x2);
+  CheckAArch64Pairs(kBatchHashes[1], "sha512_pairs_hw_x2", sha512_pairs_hw_x2,
+                    2, 0xa5122);
+}
+
+#endif  // OPENSSL_AARCH64 && !OPENSSL_NO_ASM
 
 }  // namespace
