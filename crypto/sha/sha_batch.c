@@ -167,6 +167,9 @@ static void sha_serial_batch(const struct sha_hash_desc *h, uint8_t *out,
 #if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)
 #define SHA_BATCH_HAVE_MB
 #endif
+#if defined(OPENSSL_X86) && !defined(OPENSSL_NO_ASM)
+#define SHA_BATCH_HAVE_MB
+#endif
 
 #if defined(SHA_BATCH_HAVE_MB)
 
@@ -438,6 +441,89 @@ static void sha256_pairs_avx512_shani(uint8_t *out, const uint8_t *in,
 
 #endif  // OPENSSL_X86_64 && !OPENSSL_NO_ASM
 
+#if defined(OPENSSL_X86) && !defined(OPENSSL_NO_ASM)
+
+// 32-bit x86 (crypto/sha/asm/sha2-mb-x86.pl): two SHA-NI streams, or four
+// SSSE3 lanes. Thresholds (Zen 5 in 32-bit mode, the figures in the
+// generator's header): a lane left alone finishes through the one-message
+// block function (the SHA-NI or the avx/ssse3 one), which takes about half
+// a two-stream call and a third of a four-lane one; a single message left
+// over from the pairs groups likewise; two or three of the four SSSE3
+// lanes go to a padded group.
+
+static void sha256_mb_shani(void *state, const uint8_t *const *in,
+                            size_t num_blocks) {
+  sha256_mb_shani_x2((uint32_t *)state, in, num_blocks);
+}
+static void sha256_mb_ssse3(void *state, const uint8_t *const *in,
+                            size_t num_blocks) {
+  sha256_mb_ssse3_x4((uint32_t *)state, in, num_blocks);
+}
+
+static void sha256_pairs_ssse3_x4(uint8_t *out, const uint8_t *in,
+                                  size_t groups);
+
+static const struct sha_mb_kernel kSHA256ShaniX2Kernel = {
+    &kSHA256Desc, 2, sha256_mb_shani, sha256_pairs_shani_x2, NULL, 0, 2,
+    NULL, 1};
+static const struct sha_mb_kernel kSHA256SSSE3X4Kernel = {
+    &kSHA256Desc, 4, sha256_mb_ssse3, sha256_pairs_ssse3_x4, NULL, 0, 2,
+    NULL, 1};
+
+// sha256_pairs_ssse3_x4 hashes `groups` groups of four consecutive 64-byte
+// messages through the four-lane kernel: the message blocks, then the
+// padding block in every lane (there is no kernel with the padding
+// block's schedule as a table for these lanes). Each group's messages are
+// read before its digests are written, which end below the next group, so
+// out == in works.
+static void sha256_pairs_ssse3_x4(uint8_t *out, const uint8_t *in,
+                                  size_t groups) {
+  const struct sha_mb_kernel *k = &kSHA256SSSE3X4Kernel;
+  const struct sha_hash_desc *h = k->hash;
+  uint8_t pad[64];
+  sha_pad_one_block(h, pad);
+  alignas(16) uint8_t state[8 * 4 * 4];
+  const uint8_t *ptr[4];
+  for (size_t g = 0; g < groups; g++) {
+    for (size_t l = 0; l < 4; l++) {
+      for (size_t j = 0; j < 8; j++) {
+        memcpy(sha_mb_word(k, state, j, l), (const uint8_t *)h->iv + 4 * j,
+               4);
+      }
+      ptr[l] = in + (4 * g + l) * 64;
+    }
+    k->mb(state, ptr, 1);
+    for (size_t l = 0; l < 4; l++) {
+      ptr[l] = pad;
+    }
+    k->mb(state, ptr, 1);
+    for (size_t l = 0; l < 4; l++) {
+      uint8_t one[32];
+      for (size_t j = 0; j < 8; j++) {
+        memcpy(one + 4 * j, sha_mb_word(k, state, j, l), 4);
+      }
+      sha_store_digest(h, out + (4 * g + l) * 32, one);
+    }
+  }
+}
+
+static void sha256_pairs_shani(uint8_t *out, const uint8_t *in, size_t n) {
+  sha_mb_pairs(&kSHA256ShaniX2Kernel, out, in, n);
+}
+static void sha256_batch_shani(uint8_t *out, const uint8_t *const *ins,
+                               const size_t *lens, size_t n) {
+  sha_mb_batch(&kSHA256ShaniX2Kernel, out, ins, lens, n);
+}
+static void sha256_pairs_ssse3(uint8_t *out, const uint8_t *in, size_t n) {
+  sha_mb_pairs(&kSHA256SSSE3X4Kernel, out, in, n);
+}
+static void sha256_batch_ssse3(uint8_t *out, const uint8_t *const *ins,
+                               const size_t *lens, size_t n) {
+  sha_mb_batch(&kSHA256SSSE3X4Kernel, out, ins, lens, n);
+}
+
+#endif  // OPENSSL_X86 && !OPENSSL_NO_ASM
+
 // The tables, best first.
 // SHA_BATCH_ROW is one row: its name, predicate, the two shapes' entry
 // points and the names of every function it reaches (for `bssl cpu -json`
@@ -465,6 +551,16 @@ static const CRYPTO_IMPL kSHA256BatchImpls[] = {
                   sha256_batch_nohw,
                   "sha256_pairs_shani sha256_pairs_shani_x2 "
                   "sha256_pairs_shani_x1 sha256_batch_nohw"),
+#endif
+#if defined(OPENSSL_X86) && !defined(OPENSSL_NO_ASM)
+    SHA_BATCH_ROW("shani", CRYPTO_is_x86_SHA_capable, sha256_pairs_shani,
+                  sha256_batch_shani,
+                  "sha256_pairs_shani sha256_batch_shani sha256_mb_shani "
+                  "sha256_mb_shani_x2 sha256_pairs_shani_x2"),
+    SHA_BATCH_ROW("ssse3", CRYPTO_is_SSSE3_capable, sha256_pairs_ssse3,
+                  sha256_batch_ssse3,
+                  "sha256_pairs_ssse3 sha256_batch_ssse3 sha256_mb_ssse3 "
+                  "sha256_mb_ssse3_x4 sha256_pairs_ssse3_x4"),
 #endif
     SHA_BATCH_ROW("nohw", NULL, sha256_pairs_nohw, sha256_batch_nohw,
                   "sha256_pairs_nohw sha256_batch_nohw"),

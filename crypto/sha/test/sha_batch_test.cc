@@ -371,7 +371,7 @@ TEST(SHABatchTest, NISTVectors) {
 
 // --- The assembly kernels through CHECK_ABI ----------------------------------------
 
-#if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)
+#if (defined(OPENSSL_X86_64) || defined(OPENSSL_X86)) && !defined(OPENSSL_NO_ASM)
 
 // Word w of lane l in a transposed state of L lanes.
 template <typename Word>
@@ -411,6 +411,7 @@ void CheckMBKernel(const char *name,
   }
 }
 
+#if defined(OPENSSL_X86_64)
 void CheckPairsKernel(const BatchHash &h, const char *name,
                       void (*kernel)(uint8_t *, const uint8_t *, size_t),
                       uint64_t seed) {
@@ -457,6 +458,7 @@ TEST(SHABatchAsmTest, SHA512PairsAVX512) {
   CheckPairsKernel(kBatchHashes[1], "sha512_pairs_avx512_x8",
                    sha512_pairs_avx512_x8, 0x5122);
 }
+#endif  // OPENSSL_X86_64
 
 // The SHA-NI pairs kernels take groups of S messages.
 void CheckShaniPairs(const char *name,
@@ -481,23 +483,49 @@ void CheckShaniPairs(const char *name,
                    static_cast<const uint8_t *>(nullptr), size_t{0});
 }
 
+#if defined(OPENSSL_X86_64)
 TEST(SHABatchAsmTest, SHA256PairsSHANI) {
   SKIP_PATH_UNLESS(CRYPTO_is_x86_SHA_capable(), sha256_pairs_shani_x1);
   CheckShaniPairs("sha256_pairs_shani_x1", sha256_pairs_shani_x1, 1, 0x5a1);
 }
+#endif
 
+// sha256_pairs_shani_x2 has the same contract on x86-64 and 32-bit x86.
 TEST(SHABatchAsmTest, SHA256PairsSHANIx2) {
   SKIP_PATH_UNLESS(CRYPTO_is_x86_SHA_capable(), sha256_pairs_shani_x2);
   CheckShaniPairs("sha256_pairs_shani_x2", sha256_pairs_shani_x2, 2, 0x5a2);
 }
 
+#if defined(OPENSSL_X86_64)
 TEST(SHABatchAsmTest, SHA256PairsAVX512SHANI) {
   SKIP_PATH_UNLESS(sha_batch_avx512_shani_capable(),
                    sha256_pairs_avx512_shani_x20);
   CheckShaniPairs("sha256_pairs_avx512_shani_x20",
                   sha256_pairs_avx512_shani_x20, 20, 0x5a3);
 }
+#endif  // OPENSSL_X86_64
 
-#endif  // OPENSSL_X86_64 && !OPENSSL_NO_ASM
+#if defined(OPENSSL_X86)
+// The 32-bit multi-buffer kernels, lane by lane against the C block
+// function (sha256_pairs_shani_x2 is tested above), and with no blocks and
+// NULL pointers.
+TEST(SHABatchAsmTest, SHA256MBSHANIx2) {
+  SKIP_PATH_UNLESS(CRYPTO_is_x86_SHA_capable(), sha256_mb_shani_x2);
+  CheckMBKernel<uint32_t>("sha256_mb_shani_x2", sha256_mb_shani_x2,
+                          sha256_block_data_order_nohw, 2, 64, 0x3261);
+  CHECK_ABI_UNWIND(sha256_mb_shani_x2, static_cast<uint32_t *>(nullptr),
+                   static_cast<const uint8_t *const *>(nullptr), size_t{0});
+}
+
+TEST(SHABatchAsmTest, SHA256MBSSSE3x4) {
+  SKIP_PATH_UNLESS(CRYPTO_is_SSSE3_capable(), sha256_mb_ssse3_x4);
+  CheckMBKernel<uint32_t>("sha256_mb_ssse3_x4", sha256_mb_ssse3_x4,
+                          sha256_block_data_order_nohw, 4, 64, 0x3262);
+  CHECK_ABI_UNWIND(sha256_mb_ssse3_x4, static_cast<uint32_t *>(nullptr),
+                   static_cast<const uint8_t *const *>(nullptr), size_t{0});
+}
+#endif  // OPENSSL_X86
+
+#endif  // (OPENSSL_X86_64 || OPENSSL_X86) && !OPENSSL_NO_ASM
 
 }  // namespace

@@ -1,0 +1,512 @@
+#!/usr/bin/env perl
+# Copyright 2026 The project authors.
+#
+# sha2-mb-x86.pl: multi-buffer SHA-256 for 32-bit x86 (FIPS 180-4 §6.2),
+# through crypto/perlasm/x86asm.pl: several independent messages at once,
+# for the batch rows of crypto/sha/sha_batch.c.
+# Usage: perl sha2-mb-x86.pl FLAVOUR OUTPUT   (elf, macosx, win32n)
+#
+# Entry points (C declarations and contracts in crypto/sha/sha_batch.h):
+#
+#   sha256_mb_shani_x2(uint32_t state[8 * 2], const uint8_t *const in[2],
+#                      size_t num_blocks)                  SHA extensions
+#   sha256_mb_ssse3_x4(uint32_t state[8 * 4], const uint8_t *const in[4],
+#                      size_t num_blocks)                  SSSE3
+#       Lane l compresses `num_blocks` 64-byte blocks from in[l], in[l] +
+#       64, ... into its chaining value, stored transposed: H_j of lane l
+#       is state[j * LANES + l] (the layout sha_mb_batch keeps). The
+#       pointers need no alignment and may be equal; num_blocks == 0 reads
+#       nothing.
+#   sha256_pairs_shani_x2(uint8_t *out, const uint8_t *in, size_t n)
+#       For `n` groups of two consecutive 64-byte messages at `in`, their
+#       SHA-256 digests, consecutive at `out` (out == in allowed: a group's
+#       input is read before its digests are written, and they end below
+#       the next group's input). The second block of a 64-byte message is
+#       the same padding block for every message, so its W[t] + K[t] is a
+#       table (computed below) and its rounds are a load and a sha256rnds2.
+#
+# SHA-NI, two streams, eight xmm registers. Each stream is the one-message
+# SHA-NI algorithm (sha256-x86.pl: the state as {A,B,E,F} and {C,D,G,H},
+# 32 dependent sha256rnds2 a block, the schedule by sha256msg1, a palignr'd
+# add of W[t-7] and sha256msg2). One stream alone keeps its four schedule
+# registers live; two would need 2 x (2 state + 4 schedule) + xmm0 + a
+# temporary = 14 registers. The plan:
+#   xmm0         W + K of the next two rounds (sha256rnds2's implicit
+#                operand), shared by the streams (renamed by the core)
+#   xmm1, xmm2   stream 0's {A,B,E,F}, {C,D,G,H}
+#   xmm3, xmm4   stream 1's
+#   xmm5-xmm7    the schedule group being formed, W[t-4..t-1], palignr
+# and each stream's last sixteen schedule words live in a 64-byte ring in
+# the 16-byte-aligned frame: a group of four words is written once (except
+# the last) and read by the next four groups, as the memory operands of
+# sha256msg1, palignr and movdqa (legacy SSE memory operands need the
+# alignment). The spills cost per group and stream one store and three
+# loads, beside the five vector instructions of the schedule: loads issue
+# three a cycle and the values were written one to three groups earlier,
+# so store forwarding is off the sha256rnds2 chain, which bounds the loop.
+# The chaining values of the mb shape (H(i-1)) and of the pairs shape
+# (H(1) for the padding block's feed-forward) are in the frame too.
+#
+# SSSE3, four lanes (one message per 32-bit lane of an xmm register). The
+# eight working variables of four lanes would fill all eight registers, so
+# only what a round's two dependency chains need stays in registers:
+#   e, a         E_t, A_t
+#   c'           = b ^ c (carried: the previous round's a ^ b), for
+#                Maj(a,b,c) = b ^ ((a ^ b) & (b ^ c))
+#   5 temporaries (T1 is accumulated in one; the Σ need three)
+# every new a and e is stored to a four-entry ring in the frame (b, c, d
+# are A_{t-1}, A_{t-2}, A_{t-3}; f, g, h are E_{t-1}, E_{t-2}, E_{t-3}), and
+# read back as memory operands. The schedule W[t] (four lanes each) is a
+# sixteen-entry ring in the frame, one word (of all four lanes) formed a
+# round, eight rounds ahead of its use: W[t] = σ1(W[t-2]) + W[t-7] +
+# σ0(W[t-15]) + W[t-16], from the ring; K[t] is a table of each constant repeated four
+# times (1 KiB), so a round adds it with one memory operand. What it costs:
+# without a rotate instruction each Σ is six shifts and five xors, each σ
+# five shifts and four xors; with the schedule, a round is ~70 vector
+# instructions for four messages, ~22 of them shifts, plus 3 stores and
+# ~12 loads of the rings. The ring traffic replaces register moves the
+# round would need anyway in two-operand SSE; the shifts (two ports on Zen)
+# bound it.
+#
+# Measurements (AMD Zen 5, family 26, in 32-bit mode: i686 static binaries
+# run natively on this x86-64 kernel; see crypto/sha/sha_batch.c for the
+# rows and their thresholds): filled in by the commit that measured them,
+# below this line.
+#
+# Object size: see the end of this header.
+
+use strict;
+use warnings;
+use FindBin;
+use lib "$FindBin::Bin/../../perlasm";
+use lib "$FindBin::Bin";
+use SHAConstants;
+use InsnList qw(text transpose4);
+require "x86asm.pl";
+
+my ($flavour, $output) = @ARGV;
+
+my @K = @SHAConstants::K256;
+my @IV = (0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+          0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19);
+
+# --- The padding block's schedule ----------------------------------------------
+#
+# A 64-byte message's second block is 0x80, zeros and the length 512 in
+# bits: W[0] = 0x80000000, W[15] = 512, the rest zero; its W[t] + K[t] for
+# t = 0..63, from the schedule of §6.2.2 step 1.
+sub rotr32 { my ($x, $n) = @_; return (($x >> $n) | ($x << (32 - $n))) & 0xffffffff; }
+
+sub pad_wk {
+  my @w = (0x80000000, (0) x 14, 512);
+  for my $t (16 .. 63) {
+    my ($x, $y) = ($w[$t - 15], $w[$t - 2]);
+    my $s0 = rotr32($x, 7) ^ rotr32($x, 18) ^ ($x >> 3);
+    my $s1 = rotr32($y, 17) ^ rotr32($y, 19) ^ ($y >> 10);
+    push @w, ($s1 + $w[$t - 7] + $s0 + $w[$t - 16]) & 0xffffffff;
+  }
+  return map { ($w[$_] + $K[$_]) & 0xffffffff } 0 .. 63;
+}
+
+sub longs { return "\t.long\t" . join(', ', map { sprintf('0x%08x', $_) } @_) . "\n"; }
+
+# --- SHA-NI --------------------------------------------------------------------
+
+my $SHANI_RING = 0;      # frame: stream s's W ring at 64 * s (4 groups)
+my $SHANI_H = 128;       # frame: stream s's saved {A,B,E,F}, {C,D,G,H} at 128 + 32 s
+my $SHANI_FRAME = 192;
+
+# shani_message_block(L, PIC, STREAMS, LOAD): the 64 rounds of one message
+# block in each stream, four rounds (one schedule group) of stream 0, then
+# of stream 1. STREAMS: [{abef, cdgh}] (the registers, swapped in place
+# as sha256rnds2 alternates their roles); LOAD->(s, g) the memory operand
+# of bytes 16g..16g+15 of stream s's block.
+sub shani_message_block {
+  my ($L, $pic, $streams, $load) = @_;
+  my ($wk, $w, $prev, $tmp) = map { "%xmm$_" } 0, 5, 6, 7;
+  my $ring = sub { my ($s, $g) = @_; return ($SHANI_RING + 64 * $s + 16 * ($g % 4)) . "(%esp)"; };
+  my @i;
+  for my $g (0 .. 15) {
+    for my $s (0 .. $#$streams) {
+      my $x = $streams->[$s];
+      if ($g < 4) {
+        push @i, "movdqu\t" . $load->($s, $g) . ", $w",
+                 "pshufb\t.Lmb_bswap-${L}_pic($pic), $w";
+      } else {
+        # W[4g..4g+3] from the groups g-4 .. g-1 of the ring:
+        #   W[t-16] + σ0(W[t-15])   sha256msg1 (groups g-4, g-3)
+        #   + W[t-7]                palignr of groups g-1:g-2
+        #   + σ1(W[t-2])            sha256msg2 (group g-1)
+        push @i, "movdqa\t" . $ring->($s, $g - 4) . ", $w",
+                 "sha256msg1\t" . $ring->($s, $g - 3) . ", $w",
+                 "movdqa\t" . $ring->($s, $g - 1) . ", $prev",
+                 "movdqa\t$prev, $tmp",
+                 "palignr\t\$4, " . $ring->($s, $g - 2) . ", $tmp",
+                 "paddd\t$tmp, $w",
+                 "sha256msg2\t$prev, $w";
+      }
+      # Groups up to 14 are read again by the four after them.
+      push @i, "movdqa\t$w, " . $ring->($s, $g) if $g < 15;
+      # Rounds 4g, 4g+1 with the low qword of W + K, 4g+2, 4g+3 with the
+      # high one; the second sha256rnds2 gives the registers back their
+      # roles.
+      push @i, "movdqa\t$w, $wk",
+               "paddd\t.Lmb_K-${L}_pic+" . (16 * $g) . "($pic), $wk",
+               "sha256rnds2\t$wk, $x->{abef}, $x->{cdgh}",
+               "pshufd\t\$0x0e, $wk, $wk",
+               "sha256rnds2\t$wk, $x->{cdgh}, $x->{abef}";
+    }
+  }
+  return @i;
+}
+
+# shani_save(STREAMS) / shani_add(STREAMS): the chaining values of the
+# streams to the frame, and the frame's added back (the feed-forward).
+sub shani_save {
+  my ($streams) = @_;
+  return map { my $s = $_; ("movdqa\t$streams->[$s]{abef}, " . ($SHANI_H + 32 * $s) . "(%esp)",
+                            "movdqa\t$streams->[$s]{cdgh}, " . ($SHANI_H + 32 * $s + 16) . "(%esp)") }
+         0 .. $#$streams;
+}
+sub shani_add {
+  my ($streams) = @_;
+  return map { my $s = $_; ("paddd\t" . ($SHANI_H + 32 * $s) . "(%esp), $streams->[$s]{abef}",
+                            "paddd\t" . ($SHANI_H + 32 * $s + 16) . "(%esp), $streams->[$s]{cdgh}") }
+         0 .. $#$streams;
+}
+
+# The frame held message words and chaining values: zero it.
+sub clear_frame {
+  my ($reg, $bytes) = @_;
+  return ("pxor\t$reg, $reg", map { "movdqa\t$reg, " . (16 * $_) . "(%esp)" } 0 .. $bytes / 16 - 1);
+}
+
+sub shani_streams {
+  return ({ abef => '%xmm1', cdgh => '%xmm2' }, { abef => '%xmm3', cdgh => '%xmm4' });
+}
+
+# sha256_mb_shani_x2: the state of two lanes, transposed (a0 a1 b0 b1 |
+# c0 c1 d0 d1 | e0 e1 f0 f1 | g0 g1 h0 h1), to and from the streams'
+# {A,B,E,F} = (f e b a from dword 0 up) and {C,D,G,H} = (h g d c).
+sub shani_mb {
+  my $L = '.Lsha256_mb_shani_x2';
+  my @st = shani_streams();
+  my ($in0, $in1, $num, $pic, $ptr) = qw(%eax %edx %ecx %esi %edi);
+  my $t = '%xmm5';
+  my $c = X86Asm::function_begin('sha256_mb_shani_x2', args => 3,
+    save => [qw(ebp esi edi)], frame => $SHANI_FRAME, align => 16);
+  $c .= text(
+    "movl\targ(2), $num",
+    "testl\t$num, $num",
+    "jz\t${L}_done",
+    ".get_pc\t$pic, ${L}_pic",
+    "movl\targ(1), $ptr",
+    "movl\t0($ptr), $in0",
+    "movl\t4($ptr), $in1",
+    "movl\targ(0), $ptr",
+    # {A,B,E,F} of lane l: dwords 2, 0 of (e f) then of (a b), for lane 1
+    # dwords 3, 1 (shufps picks two dwords of each source).
+    "movdqu\t32($ptr), $st[0]{abef}",           # e0 e1 f0 f1
+    "movdqu\t0($ptr), $t",                      # a0 a1 b0 b1
+    "movdqa\t$st[0]{abef}, $st[1]{abef}",
+    "shufps\t\$0x22, $t, $st[0]{abef}",         # f0 e0 b0 a0
+    "shufps\t\$0x77, $t, $st[1]{abef}",         # f1 e1 b1 a1
+    "movdqu\t48($ptr), $st[0]{cdgh}",           # g0 g1 h0 h1
+    "movdqu\t16($ptr), $t",                     # c0 c1 d0 d1
+    "movdqa\t$st[0]{cdgh}, $st[1]{cdgh}",
+    "shufps\t\$0x22, $t, $st[0]{cdgh}",         # h0 g0 d0 c0
+    "shufps\t\$0x77, $t, $st[1]{cdgh}",         # h1 g1 d1 c1
+  );
+  $c .= "${L}_loop:\n";
+  $c .= text(shani_save(\@st));
+  $c .= text(shani_message_block($L, $pic, \@st, sub {
+    my ($s, $g) = @_;
+    return (16 * $g) . "(" . ($s ? $in1 : $in0) . ")";
+  }));
+  $c .= text(shani_add(\@st),
+             "addl\t\$64, $in0", "addl\t\$64, $in1", "subl\t\$1, $num",
+             "jnz\t${L}_loop");
+  # Back to the transposed layout: interleaving the two lanes' dwords
+  # gives (b0 b1 a0 a1) and (f0 f1 e0 e1); swapping the qwords, the rows.
+  my @rows;
+  for my $half ('abef', 'cdgh') {
+    my ($x, $y) = ($st[0]{$half}, $st[1]{$half});
+    my $off = $half eq 'abef' ? 0 : 16;        # a b at 0, e f at 32; c d at 16, g h at 48
+    push @rows, "movdqa\t$x, $t",
+                "punpckhdq\t$y, $t",
+                "pshufd\t\$0x4e, $t, $t",
+                "movdqu\t$t, $off($ptr)",
+                "punpckldq\t$y, $x",
+                "pshufd\t\$0x4e, $x, $x",
+                "movdqu\t$x, " . ($off + 32) . "($ptr)";
+  }
+  $c .= text(@rows, clear_frame($t, $SHANI_FRAME));
+  $c .= "${L}_done:\n";
+  $c .= X86Asm::epilogue();
+  $c .= X86Asm::function_end();
+  return $c;
+}
+
+# sha256_pairs_shani_x2: messages 2k and 2k+1 in streams 0 and 1.
+sub shani_pairs {
+  my $L = '.Lsha256_pairs_shani_x2';
+  my @st = shani_streams();
+  my ($out, $in, $num, $pic) = qw(%edx %eax %ecx %esi);
+  my ($wk, $t) = ('%xmm0', '%xmm5');
+  my $c = X86Asm::function_begin('sha256_pairs_shani_x2', args => 3,
+    save => [qw(ebp esi)], frame => $SHANI_FRAME, align => 16);
+  $c .= text(
+    "movl\targ(2), $num",
+    "testl\t$num, $num",
+    "jz\t${L}_done",
+    ".get_pc\t$pic, ${L}_pic",
+    "movl\targ(0), $out",
+    "movl\targ(1), $in",
+  );
+  $c .= "${L}_loop:\n";
+  # H(0) in both streams.
+  $c .= text(map { ("movdqa\t.Lshani_IV-${L}_pic($pic), $_->{abef}",
+                    "movdqa\t.Lshani_IV-${L}_pic+16($pic), $_->{cdgh}") } @st);
+  $c .= text(shani_message_block($L, $pic, \@st, sub {
+    my ($s, $g) = @_;
+    return (64 * $s + 16 * $g) . "($in)";
+  }));
+  # H(1) = H(0) + the working variables, kept for the last feed-forward.
+  $c .= text(map { ("paddd\t.Lshani_IV-${L}_pic($pic), $_->{abef}",
+                    "paddd\t.Lshani_IV-${L}_pic+16($pic), $_->{cdgh}") } @st);
+  $c .= text(shani_save(\@st));
+  # The padding block: the same W[t] + K[t] pair for both streams, eight
+  # bytes a sha256rnds2 (movq clears the upper half, which it ignores).
+  my @pad;
+  for my $r (0 .. 31) {
+    push @pad, "movq\t.Lshani_pad_WK-${L}_pic+" . (8 * $r) . "($pic), $wk";
+    for my $x (@st) {
+      push @pad, "sha256rnds2\t$wk, $x->{abef}, $x->{cdgh}";
+      @$x{qw(abef cdgh)} = @$x{qw(cdgh abef)};
+    }
+  }
+  # 32 swaps: each stream's names are back in place.
+  $c .= text(@pad, shani_add(\@st));
+  # The digests: {A,B,E,F}, {C,D,G,H} to a b c d | e f g h, big-endian.
+  for my $s (0, 1) {
+    my ($abef, $cdgh) = @{ $st[$s] }{qw(abef cdgh)};
+    $c .= text("pshufd\t\$0x1b, $abef, $abef",        # a b e f
+               "pshufd\t\$0xb1, $cdgh, $cdgh",        # g h c d
+               "movdqa\t$cdgh, $t",
+               "palignr\t\$8, $abef, $t",             # e f g h
+               "pblendw\t\$0xf0, $cdgh, $abef",       # a b c d
+               "pshufb\t.Lmb_bswap-${L}_pic($pic), $abef",
+               "pshufb\t.Lmb_bswap-${L}_pic($pic), $t",
+               "movdqu\t$abef, " . (32 * $s) . "($out)",
+               "movdqu\t$t, " . (32 * $s + 16) . "($out)");
+  }
+  $c .= text("addl\t\$128, $in", "addl\t\$64, $out", "subl\t\$1, $num",
+             "jnz\t${L}_loop", clear_frame($t, $SHANI_FRAME));
+  $c .= "${L}_done:\n";
+  $c .= X86Asm::epilogue();
+  $c .= X86Asm::function_end();
+  return $c;
+}
+
+# --- SSSE3, four lanes -----------------------------------------------------------
+
+my $V_W = 0;             # frame: W[t mod 16] of the four lanes, 16 bytes each
+my $V_A = 256;           # frame: A_j at V_A + 16 (j mod 4)
+my $V_E = 320;           # frame: E_j at V_E + 16 (j mod 4)
+my $V_NUM = 384;         # frame: blocks left
+my $V_FRAME = 400;
+
+my $VL = '.Lsha256_mb_ssse3_x4';
+my $VPIC = '%esi';
+sub vw { my ($t) = @_; return ($V_W + 16 * ($t % 16)) . "(%esp)"; }
+sub va { my ($j) = @_; return ($V_A + 16 * ($j % 4)) . "(%esp)"; }
+sub ve { my ($j) = @_; return ($V_E + 16 * ($j % 4)) . "(%esp)"; }
+sub vk { my ($t) = @_; return ".Lmb_K4-${VL}_pic+" . (16 * $t) . "($VPIC)"; }
+
+# big_sigma(X, R1, R2, R3, DST, TR, TL): DST = ROTR^R1(X) ^ ROTR^R2(X) ^
+# ROTR^R3(X) (R1 < R2 < R3) from shifts: the right shifts by R1, R2, R3
+# accumulate in TR, the left shifts by 32 - R3, 32 - R2, 32 - R1 in TL.
+sub big_sigma {
+  my ($x, $r1, $r2, $r3, $dst, $tr, $tl) = @_;
+  return (
+    "movdqa\t$x, $tr", "psrld\t\$$r1, $tr",
+    "movdqa\t$x, $tl", "pslld\t\$" . (32 - $r3) . ", $tl",
+    "movdqa\t$tr, $dst", "pxor\t$tl, $dst",
+    "psrld\t\$" . ($r2 - $r1) . ", $tr", "pxor\t$tr, $dst",
+    "pslld\t\$" . ($r3 - $r2) . ", $tl", "pxor\t$tl, $dst",
+    "psrld\t\$" . ($r3 - $r2) . ", $tr", "pxor\t$tr, $dst",
+    "pslld\t\$" . ($r2 - $r1) . ", $tl", "pxor\t$tl, $dst",
+  );
+}
+
+# small_sigma(X, R1, R2, S, DST, TR, TL): DST = ROTR^R1(X) ^ ROTR^R2(X) ^
+# SHR^S(X) (S < R1 < R2). X is destroyed (it becomes the right shifts).
+sub small_sigma {
+  my ($x, $r1, $r2, $s, $dst, $tl) = @_;
+  return (
+    "movdqa\t$x, $tl", "pslld\t\$" . (32 - $r2) . ", $tl",
+    "psrld\t\$$s, $x", "movdqa\t$x, $dst",
+    "psrld\t\$" . ($r1 - $s) . ", $x", "pxor\t$x, $dst",
+    "pxor\t$tl, $dst",
+    "psrld\t\$" . ($r2 - $r1) . ", $x", "pxor\t$x, $dst",
+    "pslld\t\$" . ($r2 - $r1) . ", $tl", "pxor\t$tl, $dst",
+  );
+}
+
+# The registers of the four-lane rounds (see the header).
+my ($VE, $VA, $VC, @VT) = map { "%xmm$_" } 0 .. 7;
+
+# vround(T): round t on all four lanes:
+#   T1 = h + Σ1(e) + Ch(e,f,g) + K[t] + W[t]
+#   E_{t+1} = d + T1;   A_{t+1} = T1 + Σ0(a) + Maj(a,b,c)
+# with e, a, c' = b ^ c in registers and the rest in the rings.
+sub vround {
+  my ($t) = @_;
+  my ($t1, $tr, $tl, $s, $m) = @VT;
+  my @i = (
+    # Ch(e,f,g) = ((f ^ g) & e) ^ g, + h + K[t] + W[t]
+    "movdqa\t" . ve($t - 1) . ", $t1",
+    "pxor\t" . ve($t - 2) . ", $t1",
+    "pand\t$VE, $t1",
+    "pxor\t" . ve($t - 2) . ", $t1",
+    "paddd\t" . ve($t - 3) . ", $t1",
+    "paddd\t" . vw($t) . ", $t1",
+    "paddd\t" . vk($t) . ", $t1",
+    # + Σ1(e) = ROTR^6 ^ ROTR^11 ^ ROTR^25
+    big_sigma($VE, 6, 11, 25, $s, $tr, $tl),
+    "paddd\t$s, $t1",
+    # E_{t+1} = d + T1, over h in the ring (h was read above).
+    "movdqa\t" . va($t - 3) . ", $VE",
+    "paddd\t$t1, $VE",
+    "movdqa\t$VE, " . ve($t + 1),
+    # Maj(a,b,c) = b ^ ((a ^ b) & (b ^ c)); a ^ b is the next round's b ^ c.
+    "movdqa\t$VA, $m",
+    "pxor\t" . va($t - 1) . ", $m",
+    "pand\t$m, $VC",
+    "pxor\t" . va($t - 1) . ", $VC",
+    "paddd\t$VC, $t1",
+    # + Σ0(a) = ROTR^2 ^ ROTR^13 ^ ROTR^22
+    big_sigma($VA, 2, 13, 22, $s, $tr, $tl),
+    "paddd\t$s, $t1",
+    # A_{t+1}, over d in the ring.
+    "movdqa\t$t1, " . va($t + 1),
+  );
+  # Rename: the new a is in t1's register, the old a's becomes a
+  # temporary; c' is a ^ b, in m's register.
+  my $old_a = $VA;
+  my $old_c = $VC;
+  $VA = $t1;
+  $VC = $m;
+  @VT = ($old_a, $tr, $tl, $s, $old_c);
+  return @i;
+}
+
+# vschedule(T): W[t] = σ1(W[t-2]) + W[t-7] + σ0(W[t-15]) + W[t-16] for the
+# four lanes, over W[t-16] in the ring; uses the temporaries only.
+sub vschedule {
+  my ($t) = @_;
+  my ($x, $y, $tl, $s) = @VT[1 .. 4];
+  return (
+    "movdqa\t" . vw($t - 15) . ", $x",
+    small_sigma($x, 7, 18, 3, $s, $tl),         # σ0(W[t-15])
+    "paddd\t" . vw($t - 16) . ", $s",
+    "paddd\t" . vw($t - 7) . ", $s",
+    "movdqa\t" . vw($t - 2) . ", $x",
+    small_sigma($x, 17, 19, 10, $y, $tl),       # σ1(W[t-2])
+    "paddd\t$y, $s",
+    "movdqa\t$s, " . vw($t),
+  );
+}
+
+sub ssse3_mb {
+  my @in = qw(%eax %ebx %ecx %edx);
+  my $state = '%edi';
+  my $c = X86Asm::function_begin('sha256_mb_ssse3_x4', args => 3,
+    save => [qw(ebp ebx esi edi)], frame => $V_FRAME, align => 16);
+  $c .= text(
+    "movl\targ(2), $state",
+    "testl\t$state, $state",
+    "jz\t${VL}_done",
+    "movl\t$state, $V_NUM(%esp)",
+    ".get_pc\t$VPIC, ${VL}_pic",
+    "movl\targ(1), $in[0]",
+    (map { "movl\t" . (4 * $_) . "($in[0]), $in[$_]" } reverse 0 .. 3),
+  );
+  $c .= "${VL}_loop:\n";
+  # W[0..15]: sixteen bytes of each lane, byte-swapped, transposed so that
+  # a register holds word 4q + j of the four lanes.
+  for my $q (0 .. 3) {
+    my @x = map { "%xmm$_" } 0 .. 3;
+    my @i = map { ("movdqu\t" . (16 * $q) . "($in[$_]), $x[$_]",
+                   "pshufb\t.Lmb_bswap-${VL}_pic($VPIC), $x[$_]") } 0 .. 3;
+    my ($tr, $regs) = transpose4('sse', \@x, ['%xmm4', '%xmm5']);
+    push @i, @$tr, map { "movdqa\t$regs->[$_], " . vw(4 * $q + $_) } 0 .. 3;
+    $c .= text(@i);
+  }
+  # The working variables from H(i-1): a = A_0 = H0, b, c, d = A_{-1..-3}
+  # = H1..H3, e = E_0 = H4, f, g, h = E_{-1..-3} = H5..H7.
+  ($VE, $VA, $VC, @VT) = map { "%xmm$_" } 0 .. 7;
+  my $tmp = $VT[0];
+  $c .= text(
+    "movl\targ(0), $state",
+    "movdqu\t0($state), $VA", "movdqa\t$VA, " . va(0),
+    "movdqu\t16($state), $VC", "movdqa\t$VC, " . va(-1),
+    "movdqu\t32($state), $tmp", "movdqa\t$tmp, " . va(-2),
+    "pxor\t$tmp, $VC",                                      # b ^ c
+    "movdqu\t48($state), $tmp", "movdqa\t$tmp, " . va(-3),
+    "movdqu\t64($state), $VE", "movdqa\t$VE, " . ve(0),
+    (map { ("movdqu\t" . (64 + 16 * $_) . "($state), $tmp",
+            "movdqa\t$tmp, " . ve(-$_)) } 1 .. 3),
+  );
+  for my $t (0 .. 63) {
+    # The schedule runs ahead: W[t+8] is formed during round t (its inputs
+    # are W[t-8], W[t+1], W[t-7], W[t+6], all formed before).
+    my @r = vround($t);
+    $c .= text(@r);
+    $c .= text(vschedule($t + 8)) if $t + 8 >= 16 && $t + 8 < 64;
+  }
+  $tmp = $VT[0];
+  # H(i) = H(i-1) + the working variables: a = A_64, b, c, d = A_63..A_61
+  # (ring), e = E_64, f, g, h = E_63..E_61 (ring).
+  $c .= text(
+    "movl\targ(0), $state",
+    "movdqu\t0($state), $tmp", "paddd\t$VA, $tmp", "movdqu\t$tmp, 0($state)",
+    (map { ("movdqu\t" . (16 * $_) . "($state), $tmp",
+            "paddd\t" . va(64 - $_) . ", $tmp",
+            "movdqu\t$tmp, " . (16 * $_) . "($state)") } 1 .. 3),
+    "movdqu\t64($state), $tmp", "paddd\t$VE, $tmp", "movdqu\t$tmp, 64($state)",
+    (map { ("movdqu\t" . (64 + 16 * $_) . "($state), $tmp",
+            "paddd\t" . ve(64 - $_) . ", $tmp",
+            "movdqu\t$tmp, " . (64 + 16 * $_) . "($state)") } 1 .. 3),
+    (map { "addl\t\$64, $_" } @in),
+    "subl\t\$1, $V_NUM(%esp)",
+    "jnz\t${VL}_loop",
+    clear_frame($tmp, $V_NUM),
+  );
+  $c .= "${VL}_done:\n";
+  $c .= X86Asm::epilogue();
+  $c .= X86Asm::function_end();
+  return $c;
+}
+
+my $code = ".text\n";
+$code .= shani_mb();
+$code .= shani_pairs();
+$code .= ssse3_mb();
+
+# Constants: K (SHAConstants.pm), each K[t] four times for the lanes, the
+# pshufb mask that byte-swaps each dword, H(0) as {A,B,E,F} = (H5, H4, H1,
+# H0 from dword 0 up) and {C,D,G,H} = (H7, H6, H3, H2), and the padding
+# block's W[t] + K[t] in pairs (8 bytes a sha256rnds2). The legacy-SSE
+# memory operands need the 16-byte alignment.
+$code .= ".rodata\n.align\t16\n.Lmb_K:\n";
+$code .= longs(@K[4 * $_ .. 4 * $_ + 3]) for 0 .. 15;
+$code .= ".Lmb_K4:\n";
+$code .= longs(($_) x 4) for @K;
+$code .= ".Lmb_bswap:\n\t.byte\t3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12\n";
+$code .= ".Lshani_IV:\n" . longs(@IV[5, 4, 1, 0]) . longs(@IV[7, 6, 3, 2]);
+my @pad = pad_wk();
+$code .= ".Lshani_pad_WK:\n";
+$code .= longs(@pad[4 * $_ .. 4 * $_ + 3]) for 0 .. 15;
+
+X86Asm::write_output($flavour, $output, $code, __FILE__);
