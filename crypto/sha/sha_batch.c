@@ -444,12 +444,17 @@ static void sha256_pairs_avx512_shani(uint8_t *out, const uint8_t *in,
 #if defined(OPENSSL_X86) && !defined(OPENSSL_NO_ASM)
 
 // 32-bit x86 (crypto/sha/asm/sha2-mb-x86.pl): two SHA-NI streams, or four
-// SSSE3 lanes. Thresholds (Zen 5 in 32-bit mode, the figures in the
-// generator's header): a lane left alone finishes through the one-message
-// block function (the SHA-NI or the avx/ssse3 one), which takes about half
-// a two-stream call and a third of a four-lane one; a single message left
-// over from the pairs groups likewise; two or three of the four SSSE3
-// lanes go to a padded group.
+// SSSE3 lanes. The thresholds, from util/batch_bench (minimum TSC ticks a
+// call, Zen 5 in 32-bit mode; the generator's header has the table):
+//   shani: a kernel block costs ~122 ticks for its two lanes, the SHA-NI
+//     block function ~98 a block of a long message, so one busy lane
+//     finishes alone (serial_max 1); the odd message of a pairs call goes
+//     to sha256_pairs_shani_one (pairs_min 2).
+//   ssse3: a kernel block ~870 ticks for four lanes, the avx one-message
+//     function ~300 a block, so up to two busy lanes finish one by one
+//     (serial_max 2); a padded group of four messages costs ~2030 ticks
+//     against ~680 a message in the loop, so a partial group (at most 3)
+//     is hashed one by one (pairs_min 4; sha256_pairs_one).
 
 static void sha256_mb_shani(void *state, const uint8_t *const *in,
                             size_t num_blocks) {
@@ -463,12 +468,47 @@ static void sha256_mb_ssse3(void *state, const uint8_t *const *in,
 static void sha256_pairs_ssse3_x4(uint8_t *out, const uint8_t *in,
                                   size_t groups);
 
+// sha256_pairs_copied hashes `n` one-block messages (what is left of a
+// pairs call after the kernel's groups) with one call each of `block` on
+// the message and its padding block copied together: the serial path's two
+// calls through the dispatcher cost ~8% at n = 1 (SHA-NI: 338 against 312
+// TSC ticks for SHA256(); this way ~312). out == in works (each message is
+// copied before its digest is written).
+static void sha256_pairs_copied(void (*block)(void *, const uint8_t *,
+                                              size_t),
+                                uint8_t *out, const uint8_t *in, size_t n) {
+  uint8_t buf[128];
+  sha_pad_one_block(&kSHA256Desc, buf + 64);
+  for (size_t i = 0; i < n; i++) {
+    alignas(8) uint32_t state[8];
+    memcpy(state, kSHA256IV, sizeof(state));
+    memcpy(buf, in + 64 * i, 64);
+    block(state, buf, 2);
+    sha_store_digest(&kSHA256Desc, out + 32 * i, (const uint8_t *)state);
+  }
+  sha_wipe(buf, 64);
+}
+
+static void sha256_block_shani(void *state, const uint8_t *in,
+                               size_t num_blocks) {
+  sha256_block_data_order_shani((uint32_t *)state, in, num_blocks);
+}
+// The SHA-NI row calls the SHA-NI block function directly; the SSSE3 row
+// the one-message function in use (avx or ssse3 where it runs).
+static void sha256_pairs_shani_one(uint8_t *out, const uint8_t *in,
+                                   size_t n) {
+  sha256_pairs_copied(sha256_block_shani, out, in, n);
+}
+static void sha256_pairs_one(uint8_t *out, const uint8_t *in, size_t n) {
+  sha256_pairs_copied(sha256_one, out, in, n);
+}
+
 static const struct sha_mb_kernel kSHA256ShaniX2Kernel = {
     &kSHA256Desc, 2, sha256_mb_shani, sha256_pairs_shani_x2, NULL, 0, 2,
-    NULL, 1};
+    sha256_pairs_shani_one, 1};
 static const struct sha_mb_kernel kSHA256SSSE3X4Kernel = {
-    &kSHA256Desc, 4, sha256_mb_ssse3, sha256_pairs_ssse3_x4, NULL, 0, 2,
-    NULL, 1};
+    &kSHA256Desc, 4, sha256_mb_ssse3, sha256_pairs_ssse3_x4, NULL, 0, 4,
+    sha256_pairs_one, 2};
 
 // sha256_pairs_ssse3_x4 hashes `groups` groups of four consecutive 64-byte
 // messages through the four-lane kernel: the message blocks, then the
@@ -556,11 +596,13 @@ static const CRYPTO_IMPL kSHA256BatchImpls[] = {
     SHA_BATCH_ROW("shani", CRYPTO_is_x86_SHA_capable, sha256_pairs_shani,
                   sha256_batch_shani,
                   "sha256_pairs_shani sha256_batch_shani sha256_mb_shani "
-                  "sha256_mb_shani_x2 sha256_pairs_shani_x2"),
+                  "sha256_mb_shani_x2 sha256_pairs_shani_x2 "
+                  "sha256_pairs_shani_one sha256_block_shani"),
     SHA_BATCH_ROW("ssse3", CRYPTO_is_SSSE3_capable, sha256_pairs_ssse3,
                   sha256_batch_ssse3,
                   "sha256_pairs_ssse3 sha256_batch_ssse3 sha256_mb_ssse3 "
-                  "sha256_mb_ssse3_x4 sha256_pairs_ssse3_x4"),
+                  "sha256_mb_ssse3_x4 sha256_pairs_ssse3_x4 "
+                  "sha256_pairs_one"),
 #endif
     SHA_BATCH_ROW("nohw", NULL, sha256_pairs_nohw, sha256_batch_nohw,
                   "sha256_pairs_nohw sha256_batch_nohw"),

@@ -123,30 +123,37 @@ my $SHANI_FRAME = 192;
 # of bytes 16g..16g+15 of stream s's block.
 sub shani_message_block {
   my ($L, $pic, $streams, $load) = @_;
-  my ($wk, $w, $prev, $tmp) = map { "%xmm$_" } 0, 5, 6, 7;
+  my $wk = '%xmm0';
+  # W[4(g-1)..] of each stream stays in a register (carry[s]) for the next
+  # group; the group being formed goes to the third register, which then
+  # carries it, and the old carry's register is the next one formed.
+  my ($free, @carry) = map { "%xmm$_" } 5, 6, 7;
   my $ring = sub { my ($s, $g) = @_; return ($SHANI_RING + 64 * $s + 16 * ($g % 4)) . "(%esp)"; };
   my @i;
   for my $g (0 .. 15) {
     for my $s (0 .. $#$streams) {
       my $x = $streams->[$s];
+      my $w = $free;
       if ($g < 4) {
         push @i, "movdqu\t" . $load->($s, $g) . ", $w",
                  "pshufb\t.Lmb_bswap-${L}_pic($pic), $w";
       } else {
-        # W[4g..4g+3] from the groups g-4 .. g-1 of the ring:
+        # W[4g..4g+3] from the groups g-4 .. g-1 (g-1 in carry[s], the
+        # others in the ring), with xmm0 as the palignr temporary:
         #   W[t-16] + σ0(W[t-15])   sha256msg1 (groups g-4, g-3)
         #   + W[t-7]                palignr of groups g-1:g-2
         #   + σ1(W[t-2])            sha256msg2 (group g-1)
         push @i, "movdqa\t" . $ring->($s, $g - 4) . ", $w",
                  "sha256msg1\t" . $ring->($s, $g - 3) . ", $w",
-                 "movdqa\t" . $ring->($s, $g - 1) . ", $prev",
-                 "movdqa\t$prev, $tmp",
-                 "palignr\t\$4, " . $ring->($s, $g - 2) . ", $tmp",
-                 "paddd\t$tmp, $w",
-                 "sha256msg2\t$prev, $w";
+                 "movdqa\t$carry[$s], $wk",
+                 "palignr\t\$4, " . $ring->($s, $g - 2) . ", $wk",
+                 "paddd\t$wk, $w",
+                 "sha256msg2\t$carry[$s], $w";
       }
-      # Groups up to 14 are read again by the four after them.
-      push @i, "movdqa\t$w, " . $ring->($s, $g) if $g < 15;
+      # Groups up to 13 are read again from the ring, two to four groups
+      # later.
+      push @i, "movdqa\t$w, " . $ring->($s, $g) if $g < 14;
+      ($free, $carry[$s]) = ($carry[$s], $w);
       # Rounds 4g, 4g+1 with the low qword of W + K, 4g+2, 4g+3 with the
       # high one; the second sha256rnds2 gives the registers back their
       # roles.
