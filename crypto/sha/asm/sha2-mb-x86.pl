@@ -32,18 +32,21 @@
 # registers live; two would need 2 x (2 state + 4 schedule) + xmm0 + a
 # temporary = 14 registers. The plan:
 #   xmm0         W + K of the next two rounds (sha256rnds2's implicit
-#                operand), shared by the streams (renamed by the core)
+#                operand), shared by the streams (renamed by the core);
+#                before that, the palignr temporary
 #   xmm1, xmm2   stream 0's {A,B,E,F}, {C,D,G,H}
 #   xmm3, xmm4   stream 1's
-#   xmm5-xmm7    the schedule group being formed, W[t-4..t-1], palignr
+#   xmm5-xmm7    each stream's previous schedule group W[t-4..t-1] and
+#                the group being formed (the three rotate)
 # and each stream's last sixteen schedule words live in a 64-byte ring in
-# the 16-byte-aligned frame: a group of four words is written once (except
-# the last) and read by the next four groups, as the memory operands of
-# sha256msg1, palignr and movdqa (legacy SSE memory operands need the
-# alignment). The spills cost per group and stream one store and three
-# loads, beside the five vector instructions of the schedule: loads issue
-# three a cycle and the values were written one to three groups earlier,
-# so store forwarding is off the sha256rnds2 chain, which bounds the loop.
+# the 16-byte-aligned frame: groups 0..13 are written once and read two to
+# four groups later, as the memory operands of sha256msg1, palignr and
+# movdqa (legacy SSE memory operands need the alignment). The spills cost
+# per group and stream one store and three loads beside the schedule's
+# five vector instructions; the values were written at least two groups
+# earlier, so store forwarding is off the chains (reading W[t-4..t-1] back
+# from the ring instead made the 1 KiB batch 28% slower, see below), and
+# the SHA unit bounds the loop.
 # The chaining values of the mb shape (H(i-1)) and of the pairs shape
 # (H(1) for the padding block's feed-forward) are in the frame too.
 #
@@ -59,21 +62,66 @@
 # read back as memory operands. The schedule W[t] (four lanes each) is a
 # sixteen-entry ring in the frame, one word (of all four lanes) formed a
 # round, eight rounds ahead of its use: W[t] = σ1(W[t-2]) + W[t-7] +
-# σ0(W[t-15]) + W[t-16], from the ring; K[t] is a table of each constant repeated four
-# times (1 KiB), so a round adds it with one memory operand. What it costs:
-# without a rotate instruction each Σ is six shifts and five xors, each σ
-# five shifts and four xors; with the schedule, a round is ~70 vector
-# instructions for four messages, ~22 of them shifts, plus 3 stores and
-# ~12 loads of the rings. The ring traffic replaces register moves the
-# round would need anyway in two-operand SSE; the shifts (two ports on Zen)
-# bound it.
+# σ0(W[t-15]) + W[t-16], from the ring; K[t] is a table of each constant
+# repeated four times (1 KiB), so a round adds it with one memory operand.
+# What it costs: without a rotate instruction each Σ is six shifts and five
+# xors, each σ five shifts and four xors; with the schedule, a round is ~70
+# vector instructions for four messages, ~22 of them shifts, with 3 stores
+# and ~12 loads of the rings among them. The ring traffic replaces register
+# moves the round would need anyway in two-operand SSE (loads issue three a
+# cycle, and each value was stored at least a round earlier); the vector
+# ALUs bound it (below).
 #
-# Measurements (AMD Zen 5, family 26, in 32-bit mode: i686 static binaries
-# run natively on this x86-64 kernel; see crypto/sha/sha_batch.c for the
-# rows and their thresholds): filled in by the commit that measured them,
-# below this line.
+# Measurements. AMD Zen 5 (family 26) KVM guest in 32-bit mode: this
+# x86-64 kernel runs the static i686 binaries natively, so the SHA
+# extensions are the CPU's own. TSC 2.596 GHz (the core clock is not
+# visible in the guest); the machine shared by ~6 other jobs, so every
+# figure is util/batch_bench's: the minimum of lfence-fenced rdtsc over
+# many calls, the median of 5 rounds, the loop and the batch rows in the
+# same rounds (built for i686: i686-linux-gnu-gcc -static -O2 -msse2
+# -Iinclude util/batch_bench/batch_bench.c BUILD/libcrypto_static.a; the
+# row forced with OPENSSL_ia32cap, "~0x0:~0x20010000" clearing SHA and
+# AVX-512 for the ssse3 row, whose loop is then the avx one-message code).
+# TSC ticks a message (64-byte pairs: two blocks, the second the padding):
 #
-# Object size: see the end of this header.
+# | case                  | shani x2 | SHA256() loop | ssse3 x4 | loop (avx) |
+# |-----------------------|----------|---------------|----------|------------|
+# | pairs n = 1           | 312      | 312 (1.00x)   | 702      | 676        |
+# | pairs n = 2           | 143      | 286 (2.00x)   | 663      | 663        |
+# | pairs n = 16          | 109      | 268 (2.46x)   | 429      | 656 (1.53x)|
+# | pairs n = 4096        | 105.5    | 267.5 (2.54x) | 417      | 656 (1.57x)|
+# | 1 KiB, n = 64 (batch) | 1034     | 1660 (1.61x)  | 3650     | 5127 (1.40x)|
+#
+# (n = 1..3 of the ssse3 row are hashed one by one, as the thresholds in
+# sha_batch.c say: within a TSC quantum of the loop.) `bssl speed -impls
+# -filter SHA256-pairs -rounds 5` gives the same ratios over the nohw row
+# (shani 1.88x at 16 messages, 2.07x at 4096; 1 KiB batch 1.29x before the
+# W[g-1] change below, which took util/batch_bench's 1 KiB figure from
+# 1.25x to 1.61x).
+#
+# Bounds. shani: 32 sha256rnds2 a block and stream; one stream is their
+# latency chain (the SHA256() loop on 1 KiB messages: 97.6 ticks a block,
+# 3.05 a sha256rnds2), two streams fill the SHA unit: the pairs at 1.65
+# ticks a sha256rnds2 (128 per two messages, the padding block's rounds a
+# load and a sha256rnds2 each), the mb shape at 1.9 (61 ticks a block and
+# message, the 24 sha256msg1/msg2 of each stream sharing that unit). The
+# x86-64 generator (sha2-mb-x86_64.pl) measured one sha256rnds2 issued per
+# ~1.4 ticks with eight independent chains, so a third stream could gain
+# at most ~15%, and has no registers. Keeping W[g-1] in a register rather
+# than reading it back from the ring just after storing it (store
+# forwarding on the schedule chain) took the 1 KiB batch from 1325 to 1034
+# ticks a message. ssse3: 4433 instructions a block for the four lanes
+# (1248 of them shifts, 911 with a frame operand, 656 register copies,
+# which rename eliminates); ~860 ticks a block (5.2 instructions a tick;
+# the guest does not show the core clock, so the bound is inferred): the
+# 3777 executed vector operations over four pipes need ~944 cycles, the
+# shifts over two ~624, the round chain (e -> Σ1 -> T1 -> e', eight
+# single-cycle steps) ~512, so the vector ALUs' throughput is the limit.
+#
+# Object size: .text 16.2 KB (sha256_mb_shani_x2 2.2 KB,
+# sha256_pairs_shani_x2 2.7 KB, sha256_mb_ssse3_x4 11.3 KB: rounds 8..55
+# are a loop of 16, which measured no slower than all 64 unrolled, 23.7
+# KB) + 1.6 KB of constants (1 KiB of them K[t] four times for the lanes).
 
 use strict;
 use warnings;
