@@ -86,14 +86,17 @@
 #
 # | case                  | shani x2 | SHA256() loop | ssse3 x4 | loop (avx) |
 # |-----------------------|----------|---------------|----------|------------|
-# | pairs n = 1           | 312      | 312 (1.00x)   | 702      | 676        |
-# | pairs n = 2           | 143      | 286 (2.00x)   | 663      | 663        |
-# | pairs n = 16          | 109      | 268 (2.46x)   | 429      | 656 (1.53x)|
-# | pairs n = 4096        | 105.5    | 267.5 (2.54x) | 417      | 656 (1.57x)|
-# | 1 KiB, n = 64 (batch) | 1034     | 1660 (1.61x)  | 3650     | 5127 (1.40x)|
+# | pairs n = 1           | 312      | 312 (1.00x)   | 728      | 702 (0.96x)|
+# | pairs n = 2           | 143      | 286 (2.00x)   | 663      | 689 (1.04x)|
+# | pairs n = 16          | 109      | 268 (2.46x)   | 403      | 663 (1.65x)|
+# | pairs n = 4096        | 105.5    | 267.5 (2.54x) | 398      | 664 (1.67x)|
+# | 1 KiB, n = 64 (batch) | 1034     | 1660 (1.61x)  | 3380     | 5196 (1.54x)|
 #
 # (n = 1..3 of the ssse3 row are hashed one by one, as the thresholds in
-# sha_batch.c say: within a TSC quantum of the loop.) `bssl speed -impls
+# sha_batch.c say; n = 1 is one TSC quantum, 26 ticks, behind the loop:
+# the layers of calls above the block function. With AVX masked off too,
+# "~0x1000000000000000:~0x20090128", the loop is the ssse3 one-message
+# code and the ratios the same: 1.64x, 1.67x, 1.50x.) `bssl speed -impls
 # -filter SHA256-pairs -rounds 5` gives the same ratios over the nohw row
 # (shani 1.88x at 16 messages, 2.07x at 4096; 1 KiB batch 1.29x before the
 # W[g-1] change below, which took util/batch_bench's 1 KiB figure from
@@ -110,18 +113,29 @@
 # at most ~15%, and has no registers. Keeping W[g-1] in a register rather
 # than reading it back from the ring just after storing it (store
 # forwarding on the schedule chain) took the 1 KiB batch from 1325 to 1034
-# ticks a message. ssse3: 4433 instructions a block for the four lanes
-# (1248 of them shifts, 911 with a frame operand, 656 register copies,
-# which rename eliminates); ~860 ticks a block (5.2 instructions a tick;
-# the guest does not show the core clock, so the bound is inferred): the
-# 3777 executed vector operations over four pipes need ~944 cycles, the
-# shifts over two ~624, the round chain (e -> Σ1 -> T1 -> e', eight
-# single-cycle steps) ~512, so the vector ALUs' throughput is the limit.
+# ticks a message. ssse3: ~5000 instructions a block for the four lanes
+# (1248 of them shifts, ~940 with a frame operand, ~1040 register copies,
+# which rename eliminates); ~800 ticks a block, 12.4 a round. The round's
+# dependency chain, more than the instruction count, bounds it: an
+# experiment with the padding block's rounds stripped of their schedule
+# (35% fewer instructions, see below) ran them only 13% faster, while
+# writing each Σ as three independent rotates xored together (a shift and
+# three xors deep, against a shift and five xors for a chain of shifts on
+# one register with three fewer copies) made the lanes 6-9% faster
+# (alternating runs: pairs n = 4096 392-400 ticks a message against
+# 417-434, 1 KiB 3329-3349 against 3496-3714). What is left on the chain
+# per round: e -> Σ1(e) (4) -> T1 -> e' (2 adds). (The guest does not show
+# the core clock, so ticks cannot be turned into cycles here.)
 #
-# Object size: .text 16.2 KB (sha256_mb_shani_x2 2.2 KB,
-# sha256_pairs_shani_x2 2.7 KB, sha256_mb_ssse3_x4 11.3 KB: rounds 8..55
+# Object size: .text 17.0 KB (sha256_mb_shani_x2 2.2 KB,
+# sha256_pairs_shani_x2 2.7 KB, sha256_mb_ssse3_x4 12.1 KB: rounds 8..55
 # are a loop of 16, which measured no slower than all 64 unrolled, 23.7
 # KB) + 1.6 KB of constants (1 KiB of them K[t] four times for the lanes).
+# The SSSE3 pairs shape is C over sha256_mb_ssse3_x4 (sha_batch.c): an
+# assembly pairs function for the lanes, its padding block's W[t] + K[t] a
+# table (no schedule), measured only 1-5% faster (pairs n = 4096: 392-396
+# ticks a message against 411-415, n = 16: 1-2%, alternating runs; before
+# the Σ change) for 16 KB of code and 1.1 KB of tables, so it is not here.
 
 use strict;
 use warnings;
@@ -384,19 +398,19 @@ sub vk {
 }
 
 # big_sigma(X, R1, R2, R3, DST, TR, TL): DST = ROTR^R1(X) ^ ROTR^R2(X) ^
-# ROTR^R3(X) (R1 < R2 < R3) from shifts: the right shifts by R1, R2, R3
-# accumulate in TR, the left shifts by 32 - R3, 32 - R2, 32 - R1 in TL.
+# ROTR^R3(X), each rotate from a right and a left shift of a copy of X, so
+# that the longest path from X is a shift and three xors.
 sub big_sigma {
   my ($x, $r1, $r2, $r3, $dst, $tr, $tl) = @_;
-  return (
-    "movdqa\t$x, $tr", "psrld\t\$$r1, $tr",
-    "movdqa\t$x, $tl", "pslld\t\$" . (32 - $r3) . ", $tl",
-    "movdqa\t$tr, $dst", "pxor\t$tl, $dst",
-    "psrld\t\$" . ($r2 - $r1) . ", $tr", "pxor\t$tr, $dst",
-    "pslld\t\$" . ($r3 - $r2) . ", $tl", "pxor\t$tl, $dst",
-    "psrld\t\$" . ($r3 - $r2) . ", $tr", "pxor\t$tr, $dst",
-    "pslld\t\$" . ($r2 - $r1) . ", $tl", "pxor\t$tl, $dst",
-  );
+  my @i;
+  for my $r ($r1, $r2, $r3) {
+    my $acc = $r == $r1 ? $dst : $tr;
+    push @i, "movdqa\t$x, $acc", "psrld\t\$$r, $acc",
+             "movdqa\t$x, $tl", "pslld\t\$" . (32 - $r) . ", $tl",
+             "pxor\t$tl, $acc";
+    push @i, "pxor\t$tr, $dst" if $r != $r1;
+  }
+  return @i;
 }
 
 # small_sigma(X, R1, R2, S, DST, TR, TL): DST = ROTR^R1(X) ^ ROTR^R2(X) ^
