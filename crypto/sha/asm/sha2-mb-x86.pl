@@ -446,13 +446,18 @@ sub vround {
     "paddd\t" . ve($t - 3) . ", $t1",
     "paddd\t" . vw($t) . ", $t1",
     "paddd\t" . vk($t, $kidx) . ", $t1",
-    # + Σ1(e) = ROTR^6 ^ ROTR^11 ^ ROTR^25
+    # d + X beside Σ1(e) = ROTR^6 ^ ROTR^11 ^ ROTR^25, then E_{t+1} = (d +
+    # X) + Σ1(e) (one add after Σ1 on the e chain) and T1 = X + Σ1(e).
+    # E_{t+1} goes to e's register (a copy, which rename eliminates, keeps
+    # the names' period at two rounds) and to the ring, over h (read
+    # above).
+    "movdqa\t" . va($t - 3) . ", $m",
+    "paddd\t$t1, $m",
     big_sigma($VE, 6, 11, 25, $s, $tr, $tl),
+    "paddd\t$s, $m",
+    "movdqa\t$m, $VE",
+    "movdqa\t$m, " . ve($t + 1),
     "paddd\t$s, $t1",
-    # E_{t+1} = d + T1, over h in the ring (h was read above).
-    "movdqa\t" . va($t - 3) . ", $VE",
-    "paddd\t$t1, $VE",
-    "movdqa\t$VE, " . ve($t + 1),
     # Maj(a,b,c) = b ^ ((a ^ b) & (b ^ c)); a ^ b is the next round's b ^ c.
     "movdqa\t$VA, $m",
     "pxor\t" . va($t - 1) . ", $m",
