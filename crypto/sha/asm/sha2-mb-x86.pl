@@ -394,7 +394,11 @@ sub ve { my ($j) = @_; return ($V_E + 16 * ($j % 4)) . "(%esp)"; }
 # address (the rounds in a loop).
 sub vk {
   my ($t, $idx) = @_;
-  return ".Lmb_K4-${VL}_pic+" . (16 * $t) . "($VPIC" . (defined $idx ? ",$idx" : '') . ")";
+  # (The index register as the base: NASM assembled `[esi+edi*1+...]`
+  # with edi as the base, gas with esi, and util/asm_flavours compares the
+  # two flavours' encodings; written this way both agree.)
+  return ".Lmb_K4-${VL}_pic+" . (16 * $t) .
+         (defined $idx ? "($idx,$VPIC)" : "($VPIC)");
 }
 
 # big_sigma(X, R1, R2, R3, DST, TR, TL): DST = ROTR^R1(X) ^ ROTR^R2(X) ^
