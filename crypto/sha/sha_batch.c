@@ -450,11 +450,13 @@ static void sha256_pairs_avx512_shani(uint8_t *out, const uint8_t *in,
 //     block function ~98 a block of a long message, so one busy lane
 //     finishes alone (serial_max 1); the odd message of a pairs call goes
 //     to sha256_pairs_shani_one (pairs_min 2).
-//   ssse3: a kernel block ~870 ticks for four lanes, the avx one-message
+//   ssse3: a kernel block ~800 ticks for four lanes, the avx one-message
 //     function ~300 a block, so up to two busy lanes finish one by one
-//     (serial_max 2); a padded group of four messages costs ~2030 ticks
-//     against ~680 a message in the loop, so a partial group (at most 3)
-//     is hashed one by one (pairs_min 4; sha256_pairs_one).
+//     (serial_max 2); a partial group of three goes to a padded group
+//     (pairs n = 3: ~555 ticks a message against ~640 one by one, ~650 for
+//     the SHA256() loop), one or two are hashed one by one (pairs_min 3;
+//     sha256_pairs_one: n = 2, a padded group ~1000 ticks a message
+//     against ~660).
 
 static void sha256_mb_shani(void *state, const uint8_t *const *in,
                             size_t num_blocks) {
@@ -507,7 +509,7 @@ static const struct sha_mb_kernel kSHA256ShaniX2Kernel = {
     &kSHA256Desc, 2, sha256_mb_shani, sha256_pairs_shani_x2, NULL, 0, 2,
     sha256_pairs_shani_one, 1};
 static const struct sha_mb_kernel kSHA256SSSE3X4Kernel = {
-    &kSHA256Desc, 4, sha256_mb_ssse3, sha256_pairs_ssse3_x4, NULL, 0, 4,
+    &kSHA256Desc, 4, sha256_mb_ssse3, sha256_pairs_ssse3_x4, NULL, 0, 3,
     sha256_pairs_one, 2};
 
 // sha256_pairs_ssse3_x4 hashes `groups` groups of four consecutive 64-byte

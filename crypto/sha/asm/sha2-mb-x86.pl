@@ -86,17 +86,19 @@
 #
 # | case                  | shani x2 | SHA256() loop | ssse3 x4 | loop (avx) |
 # |-----------------------|----------|---------------|----------|------------|
-# | pairs n = 1           | 312      | 312 (1.00x)   | 728      | 702 (0.96x)|
-# | pairs n = 2           | 143      | 286 (2.00x)   | 663      | 689 (1.04x)|
-# | pairs n = 16          | 109      | 268 (2.46x)   | 403      | 663 (1.65x)|
-# | pairs n = 4096        | 105.5    | 267.5 (2.54x) | 398      | 664 (1.67x)|
-# | 1 KiB, n = 64 (batch) | 1034     | 1660 (1.61x)  | 3380     | 5196 (1.54x)|
+# | pairs n = 1           | 312      | 312 (1.00x)   | 702      | 702 (1.00x)|
+# | pairs n = 2           | 143      | 286 (2.00x)   | 663      | 663 (1.00x)|
+# | pairs n = 16          | 109      | 270 (2.48x)   | 393      | 653 (1.66x)|
+# | pairs n = 4096        | 106.6    | 265.5 (2.49x) | 388      | 655 (1.67x)|
+# | 1 KiB, n = 64 (batch) | 1028     | 1646 (1.60x)  | 3379     | 5222 (1.55x)|
 #
-# (n = 1..3 of the ssse3 row are hashed one by one, as the thresholds in
-# sha_batch.c say; n = 1 is one TSC quantum, 26 ticks, behind the loop:
-# the layers of calls above the block function. With AVX masked off too,
-# "~0x1000000000000000:~0x20090128", the loop is the ssse3 one-message
-# code and the ratios the same: 1.64x, 1.67x, 1.50x.) `bssl speed -impls
+# (n = 1, 2 of the ssse3 row are hashed one by one, as the thresholds in
+# sha_batch.c say; n = 1 was at times one TSC quantum, 26 ticks, behind
+# the loop: the layers of calls above the block function. n = 3 goes to
+# a padded group since the last change of the lanes: 555 ticks a message
+# against 650. With AVX masked off too, "~0x1000000000000000:~0x20090128",
+# the loop is the ssse3 one-message code and the ratios the same: 1.64x,
+# 1.67x, 1.50x.) `bssl speed -impls
 # -filter SHA256-pairs -rounds 5` gives the same ratios over the nohw row
 # (shani 1.88x at 16 messages, 2.07x at 4096; 1 KiB batch 1.29x before the
 # W[g-1] change below, which took util/batch_bench's 1 KiB figure from
