@@ -98,11 +98,12 @@
 # a padded group since the last change of the lanes: 555 ticks a message
 # against 650. With AVX masked off too, "~0x1000000000000000:~0x20090128",
 # the loop is the ssse3 one-message code and the ratios the same: 1.64x,
-# 1.67x, 1.50x.) `bssl speed -impls
-# -filter SHA256-pairs -rounds 5` gives the same ratios over the nohw row
-# (shani 1.88x at 16 messages, 2.07x at 4096; 1 KiB batch 1.29x before the
-# W[g-1] change below, which took util/batch_bench's 1 KiB figure from
-# 1.25x to 1.61x).
+# 1.67x, 1.50x.) `bssl speed -impls -filter SHA256-pairs -rounds 5
+# -timeout 0.3` (wall clock, load average 16, so noisier) over the nohw
+# row, which is the SHA256() loop without its per-call overhead: shani
+# 1.92x at 16 messages, 2.20x at 4096, 1.56x for the 1 KiB batch; ssse3
+# under the mask 1.54x, 1.69x, 1.51x; at one message 0.89-0.93x, which
+# util/batch_bench's minimum ticks put at parity.
 #
 # Bounds. shani: 32 sha256rnds2 a block and stream; one stream is their
 # latency chain (the SHA256() loop on 1 KiB messages: 97.6 ticks a block,
