@@ -599,7 +599,7 @@ static const CRYPTO_IMPL kSHA256BatchImpls[] = {
                   sha256_batch_shani,
                   "sha256_pairs_shani sha256_batch_shani sha256_mb_shani "
                   "sha256_mb_shani_x2 sha256_pairs_shani_x2 "
-                  "sha256_pairs_shani_one sha256_block_shani"),
+                  "sha256_pairs_shani_one"),
     SHA_BATCH_ROW("ssse3", CRYPTO_is_SSSE3_capable, sha256_pairs_ssse3,
                   sha256_batch_ssse3,
                   "sha256_pairs_ssse3 sha256_batch_ssse3 sha256_mb_ssse3 "

@@ -183,9 +183,9 @@ my $SHANI_FRAME = 192;
 
 # shani_message_block(L, PIC, STREAMS, LOAD): the 64 rounds of one message
 # block in each stream, four rounds (one schedule group) of stream 0, then
-# of stream 1. STREAMS: [{abef, cdgh}] (the registers, swapped in place
-# as sha256rnds2 alternates their roles); LOAD->(s, g) the memory operand
-# of bytes 16g..16g+15 of stream s's block.
+# of stream 1. STREAMS: [{abef, cdgh}], each stream's state registers
+# (the two sha256rnds2 of a group swap their roles and back); LOAD->(s, g)
+# the memory operand of bytes 16g..16g+15 of stream s's block.
 sub shani_message_block {
   my ($L, $pic, $streams, $load) = @_;
   my $wk = '%xmm0';
