@@ -162,12 +162,11 @@ static void sha_serial_batch(const struct sha_hash_desc *h, uint8_t *out,
 
 // --- The multi-buffer drivers -----------------------------------------------------
 //
-// Compiled where some row has a multi-buffer kernel (x86-64 and aarch64
-// assembly, for now); a later port (32-bit x86) adds its condition here.
-#if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)
-#define SHA_BATCH_HAVE_MB
-#endif
-#if defined(OPENSSL_AARCH64) && !defined(OPENSSL_NO_ASM)
+// Compiled where some row has a multi-buffer kernel: x86-64, 32-bit x86
+// and aarch64 assembly.
+#if (defined(OPENSSL_X86_64) || defined(OPENSSL_X86) || \
+     defined(OPENSSL_AARCH64)) &&                          \
+    !defined(OPENSSL_NO_ASM)
 #define SHA_BATCH_HAVE_MB
 #endif
 
@@ -543,6 +542,131 @@ static void sha512_batch_hw(uint8_t *out, const uint8_t *const *ins,
 
 #endif  // OPENSSL_AARCH64 && !OPENSSL_NO_ASM
 
+#if defined(OPENSSL_X86) && !defined(OPENSSL_NO_ASM)
+
+// 32-bit x86 (crypto/sha/asm/sha2-mb-x86.pl): two SHA-NI streams, or four
+// SSSE3 lanes. The thresholds, from util/batch_bench (minimum TSC ticks a
+// call, Zen 5 in 32-bit mode; the generator's header has the table):
+//   shani: a kernel block costs ~122 ticks for its two lanes, the SHA-NI
+//     block function ~98 a block of a long message, so one busy lane
+//     finishes alone (serial_max 1); the odd message of a pairs call goes
+//     to sha256_pairs_shani_one (pairs_min 2).
+//   ssse3: a kernel block ~800 ticks for four lanes, the avx one-message
+//     function ~300 a block, so up to two busy lanes finish one by one
+//     (serial_max 2); a partial group of three goes to a padded group
+//     (pairs n = 3: ~555 ticks a message against ~640 one by one, ~650 for
+//     the SHA256() loop), one or two are hashed one by one (pairs_min 3;
+//     sha256_pairs_one: n = 2, a padded group ~1000 ticks a message
+//     against ~660).
+
+static void sha256_mb_shani(void *state, const uint8_t *const *in,
+                            size_t num_blocks) {
+  sha256_mb_shani_x2((uint32_t *)state, in, num_blocks);
+}
+static void sha256_mb_ssse3(void *state, const uint8_t *const *in,
+                            size_t num_blocks) {
+  sha256_mb_ssse3_x4((uint32_t *)state, in, num_blocks);
+}
+
+static void sha256_pairs_ssse3_x4(uint8_t *out, const uint8_t *in,
+                                  size_t groups);
+
+// sha256_pairs_copied hashes `n` one-block messages (what is left of a
+// pairs call after the kernel's groups) with one call each of `block` on
+// the message and its padding block copied together: the serial path's two
+// calls through the dispatcher cost ~8% at n = 1 (SHA-NI: 338 against 312
+// TSC ticks for SHA256(); this way ~312). out == in works (each message is
+// copied before its digest is written).
+static void sha256_pairs_copied(void (*block)(void *, const uint8_t *,
+                                              size_t),
+                                uint8_t *out, const uint8_t *in, size_t n) {
+  uint8_t buf[128];
+  sha_pad_one_block(&kSHA256Desc, buf + 64);
+  for (size_t i = 0; i < n; i++) {
+    alignas(8) uint32_t state[8];
+    memcpy(state, kSHA256IV, sizeof(state));
+    memcpy(buf, in + 64 * i, 64);
+    block(state, buf, 2);
+    sha_store_digest(&kSHA256Desc, out + 32 * i, (const uint8_t *)state);
+  }
+  sha_wipe(buf, 64);
+}
+
+static void sha256_block_shani(void *state, const uint8_t *in,
+                               size_t num_blocks) {
+  sha256_block_data_order_shani((uint32_t *)state, in, num_blocks);
+}
+// The SHA-NI row calls the SHA-NI block function directly; the SSSE3 row
+// the one-message function in use (avx or ssse3 where it runs).
+static void sha256_pairs_shani_one(uint8_t *out, const uint8_t *in,
+                                   size_t n) {
+  sha256_pairs_copied(sha256_block_shani, out, in, n);
+}
+static void sha256_pairs_one(uint8_t *out, const uint8_t *in, size_t n) {
+  sha256_pairs_copied(sha256_one, out, in, n);
+}
+
+static const struct sha_mb_kernel kSHA256ShaniX2Kernel = {
+    &kSHA256Desc, 2, sha256_mb_shani, sha256_pairs_shani_x2, NULL, 0, 2,
+    sha256_pairs_shani_one, 1};
+static const struct sha_mb_kernel kSHA256SSSE3X4Kernel = {
+    &kSHA256Desc, 4, sha256_mb_ssse3, sha256_pairs_ssse3_x4, NULL, 0, 3,
+    sha256_pairs_one, 2};
+
+// sha256_pairs_ssse3_x4 hashes `groups` groups of four consecutive 64-byte
+// messages through the four-lane kernel: the message blocks, then the
+// padding block in every lane (there is no kernel with the padding
+// block's schedule as a table for these lanes). Each group's messages are
+// read before its digests are written, which end below the next group, so
+// out == in works.
+static void sha256_pairs_ssse3_x4(uint8_t *out, const uint8_t *in,
+                                  size_t groups) {
+  const struct sha_mb_kernel *k = &kSHA256SSSE3X4Kernel;
+  const struct sha_hash_desc *h = k->hash;
+  uint8_t pad[64];
+  sha_pad_one_block(h, pad);
+  alignas(16) uint8_t state[8 * 4 * 4];
+  const uint8_t *ptr[4];
+  for (size_t g = 0; g < groups; g++) {
+    for (size_t l = 0; l < 4; l++) {
+      for (size_t j = 0; j < 8; j++) {
+        memcpy(sha_mb_word(k, state, j, l), (const uint8_t *)h->iv + 4 * j,
+               4);
+      }
+      ptr[l] = in + (4 * g + l) * 64;
+    }
+    k->mb(state, ptr, 1);
+    for (size_t l = 0; l < 4; l++) {
+      ptr[l] = pad;
+    }
+    k->mb(state, ptr, 1);
+    for (size_t l = 0; l < 4; l++) {
+      uint8_t one[32];
+      for (size_t j = 0; j < 8; j++) {
+        memcpy(one + 4 * j, sha_mb_word(k, state, j, l), 4);
+      }
+      sha_store_digest(h, out + (4 * g + l) * 32, one);
+    }
+  }
+}
+
+static void sha256_pairs_shani(uint8_t *out, const uint8_t *in, size_t n) {
+  sha_mb_pairs(&kSHA256ShaniX2Kernel, out, in, n);
+}
+static void sha256_batch_shani(uint8_t *out, const uint8_t *const *ins,
+                               const size_t *lens, size_t n) {
+  sha_mb_batch(&kSHA256ShaniX2Kernel, out, ins, lens, n);
+}
+static void sha256_pairs_ssse3(uint8_t *out, const uint8_t *in, size_t n) {
+  sha_mb_pairs(&kSHA256SSSE3X4Kernel, out, in, n);
+}
+static void sha256_batch_ssse3(uint8_t *out, const uint8_t *const *ins,
+                               const size_t *lens, size_t n) {
+  sha_mb_batch(&kSHA256SSSE3X4Kernel, out, ins, lens, n);
+}
+
+#endif  // OPENSSL_X86 && !OPENSSL_NO_ASM
+
 // The tables, best first.
 // SHA_BATCH_ROW is one row: its name, predicate, the two shapes' entry
 // points and the names of every function it reaches (for `bssl cpu -json`
@@ -595,6 +719,18 @@ static const CRYPTO_IMPL kSHA256BatchImpls[] = {
                   sha256_batch_neon,
                   "sha256_pairs_neon sha256_batch_neon sha256_mb_neon_x4 "
                   "sha256_pairs_neon_x4"),
+#endif
+#if defined(OPENSSL_X86) && !defined(OPENSSL_NO_ASM)
+    SHA_BATCH_ROW("shani", CRYPTO_is_x86_SHA_capable, sha256_pairs_shani,
+                  sha256_batch_shani,
+                  "sha256_pairs_shani sha256_batch_shani sha256_mb_shani "
+                  "sha256_mb_shani_x2 sha256_pairs_shani_x2 "
+                  "sha256_pairs_shani_one"),
+    SHA_BATCH_ROW("ssse3", CRYPTO_is_SSSE3_capable, sha256_pairs_ssse3,
+                  sha256_batch_ssse3,
+                  "sha256_pairs_ssse3 sha256_batch_ssse3 sha256_mb_ssse3 "
+                  "sha256_mb_ssse3_x4 sha256_pairs_ssse3_x4 "
+                  "sha256_pairs_one"),
 #endif
     SHA_BATCH_ROW("nohw", NULL, sha256_pairs_nohw, sha256_batch_nohw,
                   "sha256_pairs_nohw sha256_batch_nohw"),

@@ -154,6 +154,34 @@ void sha512_pairs_hw_x2(uint8_t *out, const uint8_t *in, size_t n2);
 
 #endif  // OPENSSL_AARCH64 && !OPENSSL_NO_ASM
 
+#if defined(OPENSSL_X86) && !defined(OPENSSL_NO_ASM)
+
+// The 32-bit x86 kernels (crypto/sha/asm/sha2-mb-x86.pl, whose header has
+// the register plans, spills and cycle counts).
+//
+// sha256_mb_shani_x2 compresses, in each of two lanes l, `num_blocks`
+// 64-byte blocks at in[l], in[l] + 64, ... into lane l's chaining value,
+// stored transposed: word j of lane l is state[2 * j + l]. It uses the SHA
+// extensions, SSSE3 (pshufb, palignr) and SSE (shufps): predicate
+// CRYPTO_is_x86_SHA_capable. sha256_mb_ssse3_x4 is the same for four lanes
+// (word j of lane l at state[4 * j + l]) with SSSE3 (pshufb): predicate
+// CRYPTO_is_SSSE3_capable. For both, the pointers need no alignment and may
+// be equal; `num_blocks` == 0 reads nothing.
+void sha256_mb_shani_x2(uint32_t state[8 * 2], const uint8_t *const in[2],
+                        size_t num_blocks);
+void sha256_mb_ssse3_x4(uint32_t state[8 * 4], const uint8_t *const in[4],
+                        size_t num_blocks);
+
+// sha256_pairs_shani_x2 writes the SHA-256 digests of `n` groups of two
+// consecutive 64-byte messages at `in` to `out` (32 bytes each), in two
+// interleaved SHA-NI streams (the x86-64 function of the same name has the
+// same contract). out == in is allowed, other overlap is not. It also uses
+// SSSE3 and SSE4.1 (pshufb, palignr, pblendw): predicate
+// CRYPTO_is_x86_SHA_capable, which implies them.
+void sha256_pairs_shani_x2(uint8_t *out, const uint8_t *in, size_t n);
+
+#endif  // OPENSSL_X86 && !OPENSSL_NO_ASM
+
 #if defined(__cplusplus)
 }  // extern "C"
 #endif

@@ -371,7 +371,8 @@ TEST(SHABatchTest, NISTVectors) {
 
 // --- The assembly kernels through CHECK_ABI ----------------------------------------
 
-#if (defined(OPENSSL_X86_64) || defined(OPENSSL_AARCH64)) && \
+#if (defined(OPENSSL_X86_64) || defined(OPENSSL_X86) || \
+     defined(OPENSSL_AARCH64)) &&                          \
     !defined(OPENSSL_NO_ASM)
 
 // Word w of lane l in a transposed state of L lanes.
@@ -436,7 +437,40 @@ void CheckPairsGroups(const BatchHash &h, const char *name,
             static_cast<const uint8_t *>(nullptr), size_t{0});
 }
 
-#endif  // (OPENSSL_X86_64 || OPENSSL_AARCH64) && !OPENSSL_NO_ASM
+#endif  // (OPENSSL_X86_64 || OPENSSL_X86 || OPENSSL_AARCH64) && !OPENSSL_NO_ASM
+
+#if (defined(OPENSSL_X86_64) || defined(OPENSSL_X86)) && !defined(OPENSSL_NO_ASM)
+
+// The SHA-NI pairs kernels take groups of S messages.
+void CheckShaniPairs(const char *name,
+                     void (*kernel)(uint8_t *, const uint8_t *, size_t),
+                     size_t S, uint64_t seed) {
+  TestRNG rng(seed);
+  for (size_t groups : {0, 1, 2, 3, 7}) {
+    SCOPED_TRACE(std::string(name) + " groups " + std::to_string(groups));
+    size_t n = groups * S;
+    std::vector<uint8_t> in = rng.Bytes(n * 64 + 5);
+    std::vector<uint8_t> want = SerialPairs(kBatchHashes[0], in.data() + 5, n);
+    std::vector<uint8_t> out(n * 32 + 2, 0xee);
+    CHECK_ABI(kernel, out.data() + 1, in.data() + 5, groups);
+    EXPECT_EQ(Bytes(want), Bytes(out.data() + 1, n * 32));
+    EXPECT_EQ(0xee, out[0]);
+    EXPECT_EQ(0xee, out[n * 32 + 1]);
+    // In place.
+    CHECK_ABI(kernel, in.data() + 5, in.data() + 5, groups);
+    EXPECT_EQ(Bytes(want), Bytes(in.data() + 5, n * 32));
+  }
+  CHECK_ABI_UNWIND(kernel, static_cast<uint8_t *>(nullptr),
+                   static_cast<const uint8_t *>(nullptr), size_t{0});
+}
+
+// sha256_pairs_shani_x2 has the same contract on x86-64 and 32-bit x86.
+TEST(SHABatchAsmTest, SHA256PairsSHANIx2) {
+  SKIP_PATH_UNLESS(CRYPTO_is_x86_SHA_capable(), sha256_pairs_shani_x2);
+  CheckShaniPairs("sha256_pairs_shani_x2", sha256_pairs_shani_x2, 2, 0x5a2);
+}
+
+#endif  // (OPENSSL_X86_64 || OPENSSL_X86) && !OPENSSL_NO_ASM
 
 #if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)
 
@@ -476,37 +510,9 @@ TEST(SHABatchAsmTest, SHA512PairsAVX512) {
                    sha512_pairs_avx512_x8, 0x5122);
 }
 
-// The SHA-NI pairs kernels take groups of S messages.
-void CheckShaniPairs(const char *name,
-                     void (*kernel)(uint8_t *, const uint8_t *, size_t),
-                     size_t S, uint64_t seed) {
-  TestRNG rng(seed);
-  for (size_t groups : {0, 1, 2, 3, 7}) {
-    SCOPED_TRACE(std::string(name) + " groups " + std::to_string(groups));
-    size_t n = groups * S;
-    std::vector<uint8_t> in = rng.Bytes(n * 64 + 5);
-    std::vector<uint8_t> want = SerialPairs(kBatchHashes[0], in.data() + 5, n);
-    std::vector<uint8_t> out(n * 32 + 2, 0xee);
-    CHECK_ABI(kernel, out.data() + 1, in.data() + 5, groups);
-    EXPECT_EQ(Bytes(want), Bytes(out.data() + 1, n * 32));
-    EXPECT_EQ(0xee, out[0]);
-    EXPECT_EQ(0xee, out[n * 32 + 1]);
-    // In place.
-    CHECK_ABI(kernel, in.data() + 5, in.data() + 5, groups);
-    EXPECT_EQ(Bytes(want), Bytes(in.data() + 5, n * 32));
-  }
-  CHECK_ABI_UNWIND(kernel, static_cast<uint8_t *>(nullptr),
-                   static_cast<const uint8_t *>(nullptr), size_t{0});
-}
-
 TEST(SHABatchAsmTest, SHA256PairsSHANI) {
   SKIP_PATH_UNLESS(CRYPTO_is_x86_SHA_capable(), sha256_pairs_shani_x1);
   CheckShaniPairs("sha256_pairs_shani_x1", sha256_pairs_shani_x1, 1, 0x5a1);
-}
-
-TEST(SHABatchAsmTest, SHA256PairsSHANIx2) {
-  SKIP_PATH_UNLESS(CRYPTO_is_x86_SHA_capable(), sha256_pairs_shani_x2);
-  CheckShaniPairs("sha256_pairs_shani_x2", sha256_pairs_shani_x2, 2, 0x5a2);
 }
 
 TEST(SHABatchAsmTest, SHA256PairsAVX512SHANI) {
@@ -569,6 +575,29 @@ TEST(SHABatchAsmTest, SHA256AVX) {
 }
 
 #endif  // OPENSSL_X86_64 && !OPENSSL_NO_ASM
+
+#if defined(OPENSSL_X86) && !defined(OPENSSL_NO_ASM)
+
+// The 32-bit multi-buffer kernels, lane by lane against the C block
+// function (sha256_pairs_shani_x2 is tested above), and with no blocks and
+// NULL pointers.
+TEST(SHABatchAsmTest, SHA256MBSHANIx2) {
+  SKIP_PATH_UNLESS(CRYPTO_is_x86_SHA_capable(), sha256_mb_shani_x2);
+  CheckMBKernel<uint32_t>("sha256_mb_shani_x2", sha256_mb_shani_x2,
+                          sha256_block_data_order_nohw, 2, 64, 0x3261);
+  CHECK_ABI_UNWIND(sha256_mb_shani_x2, static_cast<uint32_t *>(nullptr),
+                   static_cast<const uint8_t *const *>(nullptr), size_t{0});
+}
+
+TEST(SHABatchAsmTest, SHA256MBSSSE3x4) {
+  SKIP_PATH_UNLESS(CRYPTO_is_SSSE3_capable(), sha256_mb_ssse3_x4);
+  CheckMBKernel<uint32_t>("sha256_mb_ssse3_x4", sha256_mb_ssse3_x4,
+                          sha256_block_data_order_nohw, 4, 64, 0x3262);
+  CHECK_ABI_UNWIND(sha256_mb_ssse3_x4, static_cast<uint32_t *>(nullptr),
+                   static_cast<const uint8_t *const *>(nullptr), size_t{0});
+}
+
+#endif  // OPENSSL_X86 && !OPENSSL_NO_ASM
 
 #if defined(OPENSSL_AARCH64) && !defined(OPENSSL_NO_ASM)
 
