@@ -51,9 +51,10 @@
 //   block 0 + a 16-byte record's keystream (one call) + that MAC    436
 //   EVP_AEAD_CTX_seal, 16 / 64 / 256 bytes                 496 / 522 / 631
 //   EVP_AEAD_CTX_open, 16 / 64 / 256 bytes                 537 / 582 / 656
-// and BoringSSL (a0689af29e8e, its fused x86-64 assembly) in the same
-// session with the same loop (a scratch copy linking its libcrypto.a):
-// seal 554-596 / 589-596 / 719-730. A record needs two ChaCha20 blocks
+// and, back to back with a new nonce per call (`PERCALL_FILTER=chacha
+// util/bench/percall.sh BUILD BORINGSSL_BUILD 9`, same day), seal here
+// 507 / 531 / 630 against BoringSSL's (a0689af29e8e, its fused x86-64
+// assembly) 561 / 588 / 730. A record needs two ChaCha20 blocks
 // (block 0 for the key, block 1 for the data), and both ways to compute two
 // blocks that exist here are one ~390-tick latency chain: the vector rows
 // are 20 rounds of 2-cycle vector ops whatever their width, the scalar
@@ -66,7 +67,10 @@
 // (each round's chain is 12 one-cycle ops; 2 x 48 ops per round on the
 // integer ALUs plus the spills of the 17 words that do not fit) could end
 // nearer one block's latency; not written yet (the measured pieces above
-// are the budget it has to fit in).
+// are the budget it has to fit in). A first try in C (two state arrays,
+// the quarter rounds of both interleaved, gcc 12 -O2) measured 475 ticks
+// chained for 80 bytes against 390: the compiler's spills lengthen the
+// chain, so it needs hand allocation.
 
 // kHeadLen: the first kHeadLen bytes of the message (or fewer) are
 // encrypted by the same ChaCha20 call that computes block 0, the one-time
