@@ -32,23 +32,45 @@
 // The largest plaintext: blocks 1 .. 2^32 - 1 of the keystream.
 #define CHACHA20_POLY1305_MAX_PLAINTEXT (UINT64_C(64) * UINT32_MAX)
 
-// Where the time of a short record goes (16-byte seal, `perf record` on
-// `bssl speed -filter ChaCha20-Poly1305 -chunks 16`, Zen 5): ~60% in the
-// one ChaCha20 call (block 0 and the data: a latency chain, see
-// crypto/chacha/asm/chacha-x86_64.pl), the rest in fixed costs: the
-// streaming Poly1305 API (its partial-block buffer, the dispatch per call
-// and the 512-byte wipe of poly1305_state in CRYPTO_poly1305_finish),
-// ChaCha20 key set-up and wipes per CRYPTO_chacha_20 call, and copies.
-// So this file uses the narrow internal interfaces of both primitives
+// This file uses the narrow internal interfaces of both primitives
 // (crypto/chacha/words.h, crypto/poly1305/mac.h): the ChaCha20 state words
 // are set up once per record, Poly1305 runs on whole blocks in a context
 // that never buffers, and a short seal MACs
 // pad16(ad) || ct || pad16(ct) || lengths in ONE blocks call, laid out
-// contiguously in the buffer the ciphertext was computed in. Measured
-// (median TSC ticks per seal/open, 16-byte records, loaded machine): ~430
-// before and after within the noise (+-4%): the ChaCha20 chain of two
-// blocks (~260 ticks) dominates and these fixed costs were small; the
-// 1350-byte records gained 1.26-1.30x, mostly from kHeadLen below.
+// contiguously in the buffer the ciphertext was computed in.
+//
+// Where the time of a short record goes, and its floor (AMD Zen 5, family
+// 26, TSC 2.596 GHz; util/bench/aead_floor.c, which says how to build and
+// run it; TSC ticks per call, lower quartile of 41 batches, "chained":
+// each call waits for the one before, so the figure is its latency; load
+// average 10-17 on 2 CPUs, so compare within one run):
+//   one ChaCha20 block, scalar (ChaCha20_ctr32_x86_64), chained     205
+//   two blocks, scalar, one after the other                          387
+//   1..4 blocks in the AVX-512 rows (xmm or zmm), chained        392-395
+//   Poly1305 of three blocks (context init, blocks, finish), chained  50
+//   block 0 + a 16-byte record's keystream (one call) + that MAC    436
+//   EVP_AEAD_CTX_seal, 16 / 64 / 256 bytes                 496 / 522 / 631
+//   EVP_AEAD_CTX_open, 16 / 64 / 256 bytes                 537 / 582 / 656
+// and, back to back with a new nonce per call (`PERCALL_FILTER=chacha
+// util/bench/percall.sh BUILD BORINGSSL_BUILD 9`, same day), seal here
+// 507 / 531 / 630 against BoringSSL's (a0689af29e8e, its fused x86-64
+// assembly) 561 / 588 / 730. A record needs two ChaCha20 blocks
+// (block 0 for the key, block 1 for the data), and both ways to compute two
+// blocks that exist here are one ~390-tick latency chain: the vector rows
+// are 20 rounds of 2-cycle vector ops whatever their width, the scalar
+// code runs one 205-tick block after the other. Then the MAC (~50) waits
+// for block 0 and the ciphertext. So the floor of a 16-byte seal with
+// these paths is ~440 ticks, against ~560 for BoringSSL: at most ~1.27x
+// with no overhead at all; this file's ~60 ticks of overhead (EVP checks,
+// copies, wipes) leave ~1.1x. The 1.5x of issue 19 needs a shorter
+// two-block chain: two blocks interleaved in general-purpose registers
+// (each round's chain is 12 one-cycle ops; 2 x 48 ops per round on the
+// integer ALUs plus the spills of the 17 words that do not fit) could end
+// nearer one block's latency; not written yet (the measured pieces above
+// are the budget it has to fit in). A first try in C (two state arrays,
+// the quarter rounds of both interleaved, gcc 12 -O2) measured 475 ticks
+// chained for 80 bytes against 390: the compiler's spills lengthen the
+// chain, so it needs hand allocation.
 
 // kHeadLen: the first kHeadLen bytes of the message (or fewer) are
 // encrypted by the same ChaCha20 call that computes block 0, the one-time

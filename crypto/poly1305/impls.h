@@ -7,11 +7,13 @@
 // POLY1305_IMPLS(X) expands X(name, init, blocks, emit, capable, min_len,
 // abi) once per row, best first, ending with the portable C code. A row is
 // three functions over one opaque state (the contract is in internal.h):
-// `blocks` takes whole 16-byte blocks (shape BLOCKS) and applies its own
-// length rule: a vector row runs its scalar step below `min_len` bytes (its
-// switch length; 0 for a scalar row), so the row's `shorter` is -1 (there is
-// no hand-off for a driver to make) and `min_len` is there for the tests,
-// which run both sides of it. `abi` says which of the row's functions are
+// `blocks` takes whole 16-byte blocks (shape BLOCKS), any number of them.
+// `min_len` is a vector row's switch length (0 for a scalar row): the
+// driver (poly1305_row_blocks in poly1305.c) gives a blocks call shorter
+// than that to the architecture's scalar row, POLY1305_SHORTER_ROW below,
+// which shares the vector rows' init, emit and state layout (poly1305.c
+// checks that). The glue files only adapt entry points; the tests run
+// both sides of `min_len`. `abi` says which of the row's functions are
 // assembly, for the tests to call through CHECK_ABI (POLY1305_ABI_* below).
 // From the list come the declarations of the row functions (below) and the
 // rows of CRYPTO_primitive_poly1305 (poly1305.c), which the streaming API
@@ -57,7 +59,10 @@ extern "C" {
 //     multiply-add-fold latency chain that MULX does not shorten) and was
 //     dropped.
 // All three keep the base 2^64 layout, so c64's emit serves them. The
-// switch lengths are $IFMA_MIN_LEN and $AVX2_MIN_LEN in the generator.
+// switch lengths are $IFMA_MIN_LEN and $AVX2_MIN_LEN in the generator; the
+// vector functions also branch to their scalar step below them themselves
+// (assembly kept byte-identical), so the driver's hand-off to the x86_64
+// row for calls under 256 bytes only saves that entry's extra branch.
 #define POLY1305_ASM_IMPLS(X)                                                 \
   X(avx512ifma, poly1305_init_x86_64, poly1305_blocks_avx512ifma,             \
     poly1305_emit_c64, CRYPTO_is_AVX512IFMA_capable, 256, POLY1305_ABI_BLOCKS) \
@@ -65,12 +70,13 @@ extern "C" {
     CRYPTO_is_AVX2_capable, 256, POLY1305_ABI_BLOCKS)                         \
   X(x86_64, poly1305_init_x86_64, poly1305_blocks_x86_64, poly1305_emit_c64,  \
     NULL, 0, POLY1305_ABI_BLOCKS)
+#define POLY1305_SHORTER_ROW x86_64
 
 #elif defined(OPENSSL_AARCH64) && !defined(OPENSSL_NO_ASM)
 
 // AArch64 (asm/poly1305-armv8.pl; glue in poly1305_armv8.c):
 //   neon: base 2^26 on four lanes from 16 blocks up (shorter inputs go to
-//     the scalar code inside the row; the estimate is in the glue file).
+//     the armv8 row, by the driver; the estimate is below).
 //   armv8: scalar base 2^64 (mul/umulh); needs no feature.
 // Both emit with the scalar assembly.
 #define POLY1305_ASM_IMPLS(X)                                               \
@@ -79,9 +85,10 @@ extern "C" {
     POLY1305_ABI_EMIT)                                                      \
   X(armv8, poly1305_init_armv8, poly1305_blocks_armv8, poly1305_emit_armv8, \
     NULL, 0, POLY1305_ABI_BLOCKS | POLY1305_ABI_EMIT)
+#define POLY1305_SHORTER_ROW armv8
 
 // kPoly1305NEONMinLen: calls of the NEON row shorter than this many bytes
-// go to poly1305_blocks_armv8. Estimated, not measured (no AArch64
+// go to the armv8 row. Estimated, not measured (no AArch64
 // hardware here; see poly1305-armv8.pl): a call of poly1305_blocks_neon
 // costs about the scalar code's four blocks in fixed work (save/restore of
 // d8-d15, the conversions in poly1305_armv8.c, the last group's lane
@@ -107,15 +114,17 @@ extern "C" {
     CRYPTO_is_SSE2_capable, kPoly1305X86SSE2MinLen, 0)                      \
   X(x86, poly1305_init_x86, poly1305_blocks_x86, poly1305_emit_x86, NULL, 0, \
     POLY1305_ABI_BLOCKS)
+#define POLY1305_SHORTER_ROW x86
 
 // kPoly1305X86SSE2MinLen and kPoly1305X86AVX2MinLen: calls of the vector
-// rows shorter than this many bytes go to poly1305_blocks_x86 (see
+// rows shorter than this many bytes go to the x86 row (see
 // poly1305_x86.c for how they were chosen).
 #define kPoly1305X86SSE2MinLen (24 * 16)
 #define kPoly1305X86AVX2MinLen (16 * 16)
 
 #else
 #define POLY1305_ASM_IMPLS(X)
+#define POLY1305_SHORTER_ROW none
 #endif
 
 #if defined(__SIZEOF_INT128__)
@@ -143,6 +152,12 @@ extern "C" {
   void emit(void *state, uint8_t mac[16], const uint8_t s[16]);
 POLY1305_IMPLS(POLY1305_DECLARE)
 #undef POLY1305_DECLARE
+
+// The index of each row, so that POLY1305_SHORTER_ROW names a row.
+#define POLY1305_ROW_INDEX(name, init, blocks, emit, capable, min_len, abi) \
+  CRYPTO_IMPL_ROW_INDEX(poly1305, name),
+enum { CRYPTO_IMPL_ROW_ENUM(poly1305) POLY1305_IMPLS(POLY1305_ROW_INDEX) };
+#undef POLY1305_ROW_INDEX
 
 // CRYPTO_primitive_poly1305 holds the rows, defined in poly1305.c.
 extern CRYPTO_PRIMITIVE CRYPTO_primitive_poly1305;

@@ -306,23 +306,61 @@ void poly1305_emit_c26(void *state, uint8_t mac[16], const uint8_t s[16]) {
 
 // --- The rows -----------------------------------------------------------------
 
-// A row's `abi` is for the tests only; its min_len is applied inside its
-// blocks function, so `shorter` is -1 (impls.h).
+// A row's `abi` is for the tests only. A row with a switch length hands
+// shorter calls to POLY1305_SHORTER_ROW (impls.h); poly1305_row_blocks
+// applies that.
+#define POLY1305_ROW_INDEX_OF(row) CRYPTO_IMPL_ROW_INDEX(poly1305, row)
 #define POLY1305_ROW(row_name, init_fn, blocks_fn, emit_fn, pred, row_min_len, \
                      abi)                                                      \
-  {#row_name,                                                             \
-   (pred),                                                                \
-   #init_fn " " #blocks_fn " " #emit_fn,                                  \
-   CRYPTO_IMPL_BLOCKS,                                                    \
-   1,                                                                     \
-   (row_min_len),                                                         \
-   -1,                                                                    \
+  {#row_name,                                                                  \
+   (pred),                                                                     \
+   #init_fn " " #blocks_fn " " #emit_fn,                                       \
+   CRYPTO_IMPL_BLOCKS,                                                         \
+   1,                                                                          \
+   (row_min_len),                                                              \
+   (row_min_len) != 0 ? POLY1305_ROW_INDEX_OF(POLY1305_SHORTER_ROW) : -1,      \
    {.poly1305 = {(init_fn), (blocks_fn), (emit_fn)}}},
 static const CRYPTO_IMPL kPoly1305Impls[] = {POLY1305_IMPLS(POLY1305_ROW)};
 #undef POLY1305_ROW
 
+// A row that hands short calls over shares its state with the row it hands
+// them to: the same init and emit, and the shorter row takes every length.
+#define POLY1305_SHORTER_FITS(row_name, init_fn, blocks_fn, emit_fn, pred, \
+                              row_min_len, abi)                            \
+  static_assert((row_min_len) == 0 ||                                      \
+                    POLY1305_ROW_INDEX_OF(POLY1305_SHORTER_ROW) >= 0,      \
+                "row " #row_name ": no row takes its short calls");
+POLY1305_IMPLS(POLY1305_SHORTER_FITS)
+#undef POLY1305_SHORTER_FITS
+
 CRYPTO_PRIMITIVE CRYPTO_primitive_poly1305 =
     CRYPTO_PRIMITIVE_INIT("poly1305", kPoly1305Impls);
+
+// poly1305_row_blocks is the driver of the rows: it runs the blocks
+// function of `row` on `len` bytes of `in` (a multiple of 16), or, when
+// `len` is under the row's min_len, that of the row `shorter`, whose state
+// is the same (init and emit are shared: checked when the row is chosen,
+// see poly1305_row_chosen).
+static inline void poly1305_row_blocks(const CRYPTO_IMPL *row, void *state,
+                                       const uint8_t *in, size_t len,
+                                       uint32_t padbit) {
+  if (len < row->min_len) {
+    row = &kPoly1305Impls[row->shorter];
+  }
+  row->entry.poly1305.blocks(state, in, len, padbit);
+}
+
+// poly1305_row_chosen returns the row the dispatcher chose.
+static const CRYPTO_IMPL *poly1305_row_chosen(void) {
+  const CRYPTO_IMPL *row = CRYPTO_impl_chosen(&CRYPTO_primitive_poly1305);
+  assert(row->shorter < 0 ||
+         (kPoly1305Impls[row->shorter].entry.poly1305.init ==
+              row->entry.poly1305.init &&
+          kPoly1305Impls[row->shorter].entry.poly1305.emit ==
+              row->entry.poly1305.emit &&
+          kPoly1305Impls[row->shorter].min_len == 0));
+  return row;
+}
 
 // --- Test hook ----------------------------------------------------------------
 
@@ -363,9 +401,9 @@ static_assert(sizeof(struct poly1305_c64_state) <= POLY1305_IMPL_STATE_SIZE,
 // aligned address.
 struct poly1305_ctx {
   alignas(POLY1305_IMPL_STATE_ALIGN) uint8_t impl[POLY1305_IMPL_STATE_SIZE];
-  // fns is the implementation chosen at init; update and finish keep using
+  // row is the implementation chosen at init; update and finish keep using
   // it even if the dispatcher's choice changes in between.
-  const struct crypto_poly1305_entry *fns;
+  const CRYPTO_IMPL *row;
   uint8_t s[16];
   // buf holds the buf_used < 16 bytes of a block not yet complete.
   uint8_t buf[16];
@@ -385,8 +423,8 @@ static struct poly1305_ctx *poly1305_ctx(poly1305_state *state) {
 
 void CRYPTO_poly1305_init(poly1305_state *state, const uint8_t key[32]) {
   struct poly1305_ctx *ctx = poly1305_ctx(state);
-  ctx->fns = &CRYPTO_impl_chosen(&CRYPTO_primitive_poly1305)->entry.poly1305;
-  ctx->fns->init(ctx->impl, key);
+  ctx->row = poly1305_row_chosen();
+  ctx->row->entry.poly1305.init(ctx->impl, key);
   memcpy(ctx->s, key + 16, 16);
   ctx->buf_used = 0;
 }
@@ -407,13 +445,13 @@ void CRYPTO_poly1305_update(poly1305_state *state, const uint8_t *in,
     if (ctx->buf_used < 16) {
       return;
     }
-    ctx->fns->blocks(ctx->impl, ctx->buf, 16, 1);
+    poly1305_row_blocks(ctx->row, ctx->impl, ctx->buf, 16, 1);
     ctx->buf_used = 0;
   }
   // Whole blocks straight from the input.
   size_t whole = in_len & ~(size_t)15;
   if (whole != 0) {
-    ctx->fns->blocks(ctx->impl, in, whole, 1);
+    poly1305_row_blocks(ctx->row, ctx->impl, in, whole, 1);
     in += whole;
     in_len -= whole;
   }
@@ -429,9 +467,9 @@ void CRYPTO_poly1305_finish(poly1305_state *state, uint8_t mac[16]) {
     // no 2^128 bit (padbit 0).
     ctx->buf[ctx->buf_used] = 1;
     memset(ctx->buf + ctx->buf_used + 1, 0, 15 - ctx->buf_used);
-    ctx->fns->blocks(ctx->impl, ctx->buf, 16, 0);
+    poly1305_row_blocks(ctx->row, ctx->impl, ctx->buf, 16, 0);
   }
-  ctx->fns->emit(ctx->impl, mac, ctx->s);
+  ctx->row->entry.poly1305.emit(ctx->impl, mac, ctx->s);
   OPENSSL_cleanse(state, sizeof(poly1305_state));
 }
 
@@ -440,8 +478,8 @@ void CRYPTO_poly1305_finish(poly1305_state *state, uint8_t mac[16]) {
 // struct poly1305_mac is the layout of a POLY1305_MAC_CTX.
 struct poly1305_mac {
   alignas(POLY1305_IMPL_STATE_ALIGN) uint8_t impl[POLY1305_IMPL_STATE_SIZE];
-  // fns is the implementation chosen at init.
-  const struct crypto_poly1305_entry *fns;
+  // row is the implementation chosen at init.
+  const CRYPTO_IMPL *row;
   uint8_t s[16];
 };
 
@@ -456,8 +494,8 @@ static struct poly1305_mac *poly1305_mac(POLY1305_MAC_CTX *ctx) {
 
 void poly1305_mac_init(POLY1305_MAC_CTX *ctx, const uint8_t key[32]) {
   struct poly1305_mac *m = poly1305_mac(ctx);
-  m->fns = &CRYPTO_impl_chosen(&CRYPTO_primitive_poly1305)->entry.poly1305;
-  m->fns->init(m->impl, key);
+  m->row = poly1305_row_chosen();
+  m->row->entry.poly1305.init(m->impl, key);
   OPENSSL_memcpy(m->s, key + 16, 16);
 }
 
@@ -466,7 +504,7 @@ void poly1305_mac_update(POLY1305_MAC_CTX *ctx, const uint8_t *in,
   assert(len % 16 == 0);
   if (len != 0) {
     struct poly1305_mac *m = poly1305_mac(ctx);
-    m->fns->blocks(m->impl, in, len, 1);
+    poly1305_row_blocks(m->row, m->impl, in, len, 1);
   }
 }
 
@@ -475,17 +513,17 @@ void poly1305_mac_padded(POLY1305_MAC_CTX *ctx, const uint8_t *in,
   struct poly1305_mac *m = poly1305_mac(ctx);
   size_t whole = len & ~(size_t)15;
   if (whole != 0) {
-    m->fns->blocks(m->impl, in, whole, 1);
+    poly1305_row_blocks(m->row, m->impl, in, whole, 1);
   }
   if (len != whole) {
     uint8_t last[16] = {0};
     OPENSSL_memcpy(last, in + whole, len - whole);
-    m->fns->blocks(m->impl, last, 16, 1);
+    poly1305_row_blocks(m->row, m->impl, last, 16, 1);
   }
 }
 
 void poly1305_mac_finish(POLY1305_MAC_CTX *ctx, uint8_t tag[16]) {
   struct poly1305_mac *m = poly1305_mac(ctx);
-  m->fns->emit(m->impl, tag, m->s);
+  m->row->entry.poly1305.emit(m->impl, tag, m->s);
   OPENSSL_cleanse(ctx, sizeof(*ctx));
 }

@@ -68,13 +68,13 @@ const uint32_t *poly1305_powers_armv8(void *state) {
 
 void poly1305_blocks_neon_row(void *state, const uint8_t *in, size_t len,
                               uint32_t padbit) {
-  if (len < kPoly1305NEONMinLen) {
-    poly1305_blocks_armv8(state, in, len, padbit);
-    return;
-  }
-  // The first (blocks mod 4) blocks, so the rest is whole groups of four.
+  // Any length works here; the driver in poly1305.c gives calls shorter
+  // than kPoly1305NEONMinLen to the armv8 row instead. The first (blocks mod 4) blocks, so the rest is whole groups of four.
   size_t lead = len % 64;
   poly1305_blocks_armv8(state, in, lead, padbit);
+  if (len == lead) {
+    return;  // no whole group: the kernel takes at least one
+  }
   const uint32_t *powers = poly1305_powers_armv8(state);
   struct poly1305_armv8_state *st = state;
   // h2 <= 4 (poly1305_blocks_armv8's exit bound), so w[4] <= 4 as

@@ -70,9 +70,9 @@ const uint32_t *poly1305_powers_armv8(void *state);
 // kPoly1305NEONMinLen, the NEON row's switch length, is in impls.h.
 
 // poly1305_blocks_neon_row is the NEON row's blocks function (contract of
-// struct crypto_poly1305_entry): inputs below kPoly1305NEONMinLen bytes, and
-// the first (blocks mod 4) blocks of longer ones, go to
-// poly1305_blocks_armv8; the rest to poly1305_blocks_neon.
+// struct crypto_poly1305_entry), for any length: the first (blocks mod 4)
+// blocks go to poly1305_blocks_armv8, the rest to poly1305_blocks_neon.
+// The driver (poly1305.c) calls it only from kPoly1305NEONMinLen bytes.
 void poly1305_blocks_neon_row(void *state, const uint8_t *in, size_t len,
                               uint32_t padbit);
 

@@ -128,12 +128,17 @@ const uint32_t *poly1305_powers_x86(void *state) {
 }
 
 // vector_row runs `kernel` (`group` bytes per step) on the whole groups of
-// the input and the scalar code on the leading rest.
+// the input and the scalar code on the leading rest. It takes any length;
+// the driver in poly1305.c gives calls shorter than the row's switch length
+// (kPoly1305X86*MinLen) to the x86 row instead.
 static void vector_row(void *state, const uint8_t *in, size_t len,
                        uint32_t padbit, poly1305_base26_kernel kernel,
                        size_t group) {
   size_t lead = len % group;
   poly1305_blocks_x86(state, in, lead, padbit);
+  if (len == lead) {
+    return;  // no whole group: the kernels take at least one
+  }
   const uint32_t *powers = poly1305_powers_x86(state);
   struct poly1305_x86_state *st = state;
   // h[4] <= 4 (poly1305_blocks_x86's exit bound), as poly1305_blocks26
@@ -143,19 +148,11 @@ static void vector_row(void *state, const uint8_t *in, size_t len,
 
 void poly1305_blocks_x86_sse2_row(void *state, const uint8_t *in, size_t len,
                                   uint32_t padbit) {
-  if (len < kPoly1305X86SSE2MinLen) {
-    poly1305_blocks_x86(state, in, len, padbit);
-    return;
-  }
   vector_row(state, in, len, padbit, poly1305_blocks_x86_sse2, 32);
 }
 
 void poly1305_blocks_x86_avx2_row(void *state, const uint8_t *in, size_t len,
                                   uint32_t padbit) {
-  if (len < kPoly1305X86AVX2MinLen) {
-    poly1305_blocks_x86(state, in, len, padbit);
-    return;
-  }
   vector_row(state, in, len, padbit, poly1305_blocks_x86_avx2, 64);
 }
 

@@ -85,10 +85,10 @@ const uint32_t *poly1305_powers_x86(void *state);
 // switch lengths, are in impls.h.
 
 // poly1305_blocks_x86_sse2_row and poly1305_blocks_x86_avx2_row are the
-// vector rows' blocks functions (contract of struct crypto_poly1305_entry):
-// calls shorter than the row's minimum, and the first (blocks mod lanes)
-// blocks of longer ones, go to poly1305_blocks_x86; the rest to the
-// kernel.
+// vector rows' blocks functions (contract of struct crypto_poly1305_entry),
+// for any length: the first (blocks mod lanes) blocks go to
+// poly1305_blocks_x86, the rest to the kernel. The driver (poly1305.c)
+// calls them only from the row's switch length.
 void poly1305_blocks_x86_sse2_row(void *state, const uint8_t *in, size_t len,
                                   uint32_t padbit);
 void poly1305_blocks_x86_avx2_row(void *state, const uint8_t *in, size_t len,

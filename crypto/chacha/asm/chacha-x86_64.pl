@@ -62,6 +62,25 @@
 # nohw, and 313-341 for 65-128 bytes against 241-266 for the zmm rows: hence
 # every row sends inputs of up to 64 bytes to ChaCha20_ctr32_x86_64.
 #
+# Latency, not throughput, is what a short call costs its caller (an AEAD
+# record waits for block 0 before its MAC starts). Chained calls, each one's
+# key address depending on the previous output (util/bench/aead_floor.c,
+# the command is at its top; Zen 5 family 26, TSC 2.596 GHz, load average
+# 10-17, lower quartile of 41 batches, 2026-12-02), against the same calls
+# back to back:
+#   x86_64, 16 bytes (1 block)      205 chained, 199-204 back to back
+#   x86_64, 128 bytes (2 blocks)    387 chained, 387-393
+#   avx512, 16 bytes (xmm rows)     392 chained, 292-298
+#   avx512, 80 / 256 bytes (rows)   395 chained, 312-315
+# So back-to-back figures hide ~100 ticks of the vector rows' chain (the
+# next call's scalar set-up overlaps it) and none of the scalar code's; one
+# block costs ~205 ticks at best, two ~390 either way. CRYPTO_chacha_20 on
+# 16 and 64 bytes is that one block plus ~10 ticks: `util/bench/percall.sh
+# BUILD BORINGSSL_BUILD 9` (PERCALL_FILTER=chacha, same day, load ~15)
+# read 215 and 215 ticks per call against BoringSSL's 218 and 208, which
+# runs the same single-block chain; a ratio above ~1.06 there would need a
+# shorter chain than the 20 rounds' 240 dependent one-cycle ops, not glue.
+#
 # x86_64: ~161 ticks = ~253 core cycles per block against a bound of 20
 # rounds x 12 dependent 1-cycle ops = 240 (the quarter-round chain; all
 # four quarter rounds of a round overlap: 48 ops per 12 cycles, within

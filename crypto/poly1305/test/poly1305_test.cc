@@ -448,4 +448,34 @@ TEST(Poly1305Test, ConstantTime) {
   }
 }
 
+// The list's hand-off rule, which the driver (poly1305_row_blocks) relies
+// on: a row with a switch length gives shorter calls to a scalar row that
+// takes every length, runs wherever this row runs and keeps the same state
+// (the same init and emit functions); a row without one hands nothing over.
+TEST(Poly1305ListTest, ShorterRowSharesTheState) {
+  const CRYPTO_PRIMITIVE *prim = &CRYPTO_primitive_poly1305;
+  size_t handing_over = 0;
+  CRYPTO_IMPL_FOREACH(row, prim) {
+    SCOPED_TRACE(row->name);
+    const CRYPTO_IMPL *to = CRYPTO_impl_shorter(prim, row);
+    if (row->min_len == 0) {
+      EXPECT_EQ(nullptr, to);
+      continue;
+    }
+    handing_over++;
+    ASSERT_NE(nullptr, to);
+    EXPECT_EQ(0u, to->min_len);
+    EXPECT_EQ(ImplFns(row)->init, ImplFns(to)->init);
+    EXPECT_EQ(ImplFns(row)->emit, ImplFns(to)->emit);
+    if (CRYPTO_impl_is_capable(row)) {
+      EXPECT_TRUE(CRYPTO_impl_is_capable(to));
+    }
+  }
+#if !defined(OPENSSL_NO_ASM) && \
+    (defined(OPENSSL_X86_64) || defined(OPENSSL_X86) || defined(OPENSSL_AARCH64))
+  // Every architecture with assembly has vector rows that hand over.
+  EXPECT_GE(handing_over, 1u);
+#endif
+}
+
 }  // namespace
