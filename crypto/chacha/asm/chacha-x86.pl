@@ -22,6 +22,25 @@
 # has functions of the same names (chacha-x86_64.pl); the two never meet in
 # one library.
 #
+# TIMED NATIVELY (2026-12-02): this machine's kernel now runs i686 binaries
+# directly, and util/run-tests.sh i686 runs the suite natively where the
+# built bssl starts. AMD Zen 5 (family 26) in 32-bit mode, TSC 2.596 GHz,
+# load average 5-7, medians of 5 rounds, MB/s and speed-up against the C
+# row, from
+#   BUILD-i686/bssl speed -impls -filter ChaCha20 -chunks 64,1024,8192 \
+#     -rounds 5 -timeout 0.3
+# | bytes | nohw  | ssse3        | ssse3_4x     |
+# |-------|-------|--------------|--------------|
+# |    64 | 324.9 | 228.3 0.70x  | 235.8 0.73x  |
+# |  1024 | 352.6 | 301.4 0.85x  | 921.4 2.61x  |
+# |  8192 | 381.6 | 306.4 0.80x  | 953.0 2.50x  |
+# On this core the one-block ssse3 path is slower than the C code at every
+# size (gcc's scalar rounds beat the vector chain of one block), and
+# `bssl speed -check -filter ChaCha20` finds nohw 39-50% faster than the
+# chosen row at 16 and 64 bytes, even with ssse3_4x at 128 (0.97x). The
+# paragraph below, written before this could be timed, gives the
+# instruction counts and bounds.
+#
 # SPEED. NOT TIMED NATIVELY: this machine's kernel runs no i686 binaries (no
 # IA-32 emulation) and timings under qemu-i386 mean nothing. The table
 # gives instruction counts of the generated code (util/count_insns.pl on
