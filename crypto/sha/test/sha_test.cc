@@ -30,6 +30,7 @@
 #include <gtest/gtest.h>
 
 #include "../../internal.h"
+#include "../../test/asm_path_test.h"
 #include "../../test/file_test.h"
 #include "../../test/json.h"
 #include "../../test/test_util.h"
@@ -551,16 +552,11 @@ TEST(SHATest, AccumulatedAllRows) {
     std::vector<uint8_t> want;
     ASSERT_TRUE(DecodeHex(&want, a.hex));
     CRYPTO_PRIMITIVE *prim = PrimitiveOf(*h);
-    CRYPTO_IMPL_FOREACH(impl, prim) {
-      if (!CRYPTO_impl_is_capable(impl)) {
-        printf("  %s: row %s not supported by this CPU, skipped\n", a.name,
-               impl->name);
-        continue;
-      }
-      SCOPED_TRACE(std::string(a.name) + " row " + impl->name);
-      ASSERT_TRUE(CRYPTO_impl_force(prim, impl->name));
+    SCOPED_TRACE(a.name);
+    ForEachRow(prim, [&](const CRYPTO_IMPL *row) {
+      ASSERT_TRUE(CRYPTO_impl_force(prim, row->name));
       EXPECT_EQ(Bytes(want), Bytes(AccumulatedDigest(*h, in)));
-    }
+    });
     ASSERT_TRUE(CRYPTO_impl_force(prim, nullptr));
   }
 }
@@ -641,18 +637,13 @@ TEST(SHATest, PaddingEdgesAllRows) {
   std::vector<uint8_t> buf = rng.Bytes(2 * 128 + 4 + 16);
   for (const Hash &h : kHashes) {
     CRYPTO_PRIMITIVE *prim = PrimitiveOf(h);
-    CRYPTO_IMPL_FOREACH(impl, prim) {
-      if (!CRYPTO_impl_is_capable(impl)) {
-        printf("  %s: row %s not supported by this CPU, skipped\n", h.name,
-               impl->name);
-        continue;
-      }
-      ASSERT_TRUE(CRYPTO_impl_force(prim, impl->name));
+    SCOPED_TRACE(h.name);
+    ForEachRow(prim, [&](const CRYPTO_IMPL *row) {
+      ASSERT_TRUE(CRYPTO_impl_force(prim, row->name));
       for (size_t len = 0; len <= 2 * 128 + 3; len++) {
         // Vary the alignment of the input with the length.
         const uint8_t *in = buf.data() + len % 16;
-        SCOPED_TRACE(std::string(h.name) + " row " + impl->name + " len " +
-                     std::to_string(len));
+        SCOPED_TRACE("len " + std::to_string(len));
         std::vector<uint8_t> want = ReferenceDigest(h, in, len);
         EXPECT_EQ(Bytes(want), Bytes(OneShot(h, in, len)));
         EXPECT_EQ(Bytes(want), Bytes(Streamed(h, in, len, {})));
@@ -661,7 +652,7 @@ TEST(SHATest, PaddingEdgesAllRows) {
         std::vector<size_t> chunks = RandomChunks(&rng, len, h.block_size);
         EXPECT_EQ(Bytes(want), Bytes(ViaEVP(h, in, len, chunks)));
       }
-    }
+    });
     ASSERT_TRUE(CRYPTO_impl_force(prim, nullptr));
   }
 }
