@@ -28,8 +28,8 @@
 
 #include "../../test/abi_test.h"
 #include "../../test/asm_path_test.h"
-#include "../../test/file_test.h"
 #include "../../test/guard_page.h"
+#include "../../test/shavs.h"
 #include "../../test/test_util.h"
 #include "../internal.h"
 #include "../sha_batch.h"
@@ -297,16 +297,8 @@ TEST(SHABatchTest, NISTVectors) {
     for (const char *kind : {"ShortMsg", "LongMsg"}) {
       VECTORS_PATH_OR_SKIP(
           path, std::string("nist-cavp-shavs/") + h.nist + kind + ".rsp");
-      FileTestGTest(path, [&](FileTest *t) {
-        std::string len_str;
-        std::vector<uint8_t> msg, md;
-        ASSERT_TRUE(t->GetAttribute(&len_str, "Len"));
-        ASSERT_TRUE(t->GetBytes(&msg, "Msg"));
-        ASSERT_TRUE(t->GetBytes(&md, "MD"));
-        t->IgnoreAllUnusedInstructions();
-        size_t bits = std::stoul(len_str);
-        ASSERT_EQ(0u, bits % 8);
-        msg.resize(bits / 8);
+      ForEachSHAVSMsg(path, [&](const std::vector<uint8_t> &msg,
+                                const std::vector<uint8_t> &md) {
         msgs.push_back(msg);
         mds.push_back(md);
       });

@@ -33,6 +33,7 @@
 #include "../../test/asm_path_test.h"
 #include "../../test/file_test.h"
 #include "../../test/json.h"
+#include "../../test/shavs.h"
 #include "../../test/test_util.h"
 #include "../internal.h"
 
@@ -222,21 +223,12 @@ TEST(SHATest, ABC) {
 
 // --- NIST CAVP SHAVS -----------------------------------------------------------
 
-// ShortMsg and LongMsg: `Len` (bits), `Msg`, `MD`. Len is always a multiple
-// of 8 in the byte-oriented files; Len = 0 has a placeholder Msg of 00.
+// ShortMsg and LongMsg (read by ForEachSHAVSMsg): every message through
+// every public route.
 void RunSHAVSMsg(const Hash &h, const std::string &path) {
   TestRNG rng(2);
-  size_t n = FileTestGTest(path, [&](FileTest *t) {
-    std::string len_str;
-    std::vector<uint8_t> msg, md;
-    ASSERT_TRUE(t->GetAttribute(&len_str, "Len"));
-    ASSERT_TRUE(t->GetBytes(&msg, "Msg"));
-    ASSERT_TRUE(t->GetBytes(&md, "MD"));
-    t->IgnoreAllUnusedInstructions();
-    size_t bits = std::stoul(len_str);
-    ASSERT_EQ(0u, bits % 8);
-    ASSERT_LE(bits / 8, msg.size());
-    msg.resize(bits / 8);
+  size_t n = ForEachSHAVSMsg(path, [&](const std::vector<uint8_t> &msg,
+                                       const std::vector<uint8_t> &md) {
     EXPECT_EQ(Bytes(md), Bytes(AllRoutes(h, msg.data(), msg.size(), &rng)));
   });
   EXPECT_GT(n, 60u);
