@@ -12,7 +12,9 @@
 //     (abi_test::NotRunnableHere), so an unfiltered run on a CPU without
 //     the feature still passes the coverage check and says why;
 //   - ForEachRow(prim, f): calls `f` with every row of a primitive's list
-//     that the running CPU can run, as the dispatcher decides it.
+//     that the running CPU can run, as the dispatcher decides it;
+//     ForEachRowForced(prim, f) does so with each row forced for the public
+//     API.
 
 #ifndef OPENSSL_HEADER_CRYPTO_TEST_ASM_PATH_TEST_H
 #define OPENSSL_HEADER_CRYPTO_TEST_ASM_PATH_TEST_H
@@ -91,6 +93,23 @@ size_t ForEachRow(const CRYPTO_PRIMITIVE *prim, F f) {
     ran++;
   }
   EXPECT_GE(ran, 1u) << prim->name << ": no row runs on this CPU";
+  return ran;
+}
+
+// ForEachRowForced is ForEachRow with each row forced (CRYPTO_impl_force)
+// while `f(row)` runs, so the public API runs on it; afterwards the
+// dispatcher chooses by CPU again. For tests only: no other thread may use
+// `prim` meanwhile.
+template <typename F>
+size_t ForEachRowForced(CRYPTO_PRIMITIVE *prim, F f) {
+  size_t ran = ForEachRow(prim, [&](const CRYPTO_IMPL *row) {
+    if (!CRYPTO_impl_force(prim, row->name)) {
+      ADD_FAILURE() << "cannot force " << prim->name << " row " << row->name;
+      return;
+    }
+    f(row);
+  });
+  EXPECT_TRUE(CRYPTO_impl_force(prim, nullptr));
   return ran;
 }
 

@@ -545,11 +545,9 @@ TEST(SHATest, AccumulatedAllRows) {
     ASSERT_TRUE(DecodeHex(&want, a.hex));
     CRYPTO_PRIMITIVE *prim = PrimitiveOf(*h);
     SCOPED_TRACE(a.name);
-    ForEachRow(prim, [&](const CRYPTO_IMPL *row) {
-      ASSERT_TRUE(CRYPTO_impl_force(prim, row->name));
+    ForEachRowForced(prim, [&](const CRYPTO_IMPL *) {
       EXPECT_EQ(Bytes(want), Bytes(AccumulatedDigest(*h, in)));
     });
-    ASSERT_TRUE(CRYPTO_impl_force(prim, nullptr));
   }
 }
 
@@ -630,8 +628,7 @@ TEST(SHATest, PaddingEdgesAllRows) {
   for (const Hash &h : kHashes) {
     CRYPTO_PRIMITIVE *prim = PrimitiveOf(h);
     SCOPED_TRACE(h.name);
-    ForEachRow(prim, [&](const CRYPTO_IMPL *row) {
-      ASSERT_TRUE(CRYPTO_impl_force(prim, row->name));
+    ForEachRowForced(prim, [&](const CRYPTO_IMPL *) {
       for (size_t len = 0; len <= 2 * 128 + 3; len++) {
         // Vary the alignment of the input with the length.
         const uint8_t *in = buf.data() + len % 16;
@@ -645,7 +642,6 @@ TEST(SHATest, PaddingEdgesAllRows) {
         EXPECT_EQ(Bytes(want), Bytes(ViaEVP(h, in, len, chunks)));
       }
     });
-    ASSERT_TRUE(CRYPTO_impl_force(prim, nullptr));
   }
 }
 
