@@ -86,13 +86,12 @@ TEST(SHABatchTest, PairsAllRows) {
   TestRNG rng(0xba7c);
   for (const BatchHash &h : kBatchHashes) {
     ForEachRow(h.prim, [&](const CRYPTO_IMPL *row) {
-      const sha_batch_impl_fns *fns = Fns(row);
       for (size_t n : PairCounts(h)) {
         SCOPED_TRACE(n);
         std::vector<uint8_t> in = rng.Bytes(n * h.block + 1);
         std::vector<uint8_t> want = SerialPairs(h, in.data(), n);
         std::vector<uint8_t> got(n * h.md_len + 1, 0xee);
-        fns->pairs(got.data(), in.data(), n);
+        Fns(row)->pairs(got.data(), in.data(), n);
         EXPECT_EQ(Bytes(want), Bytes(got.data(), n * h.md_len));
         EXPECT_EQ(0xee, got[n * h.md_len]) << "wrote past the digests";
       }
@@ -104,7 +103,6 @@ TEST(SHABatchTest, PairsAlignmentsAndInPlace) {
   TestRNG rng(0xa119);
   for (const BatchHash &h : kBatchHashes) {
     ForEachRow(h.prim, [&](const CRYPTO_IMPL *row) {
-      const sha_batch_impl_fns *fns = Fns(row);
       for (size_t n : {size_t{1}, size_t{5}, h.lanes, 2 * h.lanes + 3}) {
         std::vector<uint8_t> msgs = rng.Bytes(n * h.block);
         std::vector<uint8_t> want = SerialPairs(h, msgs.data(), n);
@@ -113,11 +111,11 @@ TEST(SHABatchTest, PairsAlignmentsAndInPlace) {
           std::vector<uint8_t> buf(n * h.block + 16);
           memcpy(buf.data() + align, msgs.data(), msgs.size());
           std::vector<uint8_t> out(n * h.md_len + 16);
-          fns->pairs(out.data() + (15 - align), buf.data() + align, n);
+          Fns(row)->pairs(out.data() + (15 - align), buf.data() + align, n);
           EXPECT_EQ(Bytes(want),
                     Bytes(out.data() + (15 - align), n * h.md_len));
           // In place: the digests replace the start of the input.
-          fns->pairs(buf.data() + align, buf.data() + align, n);
+          Fns(row)->pairs(buf.data() + align, buf.data() + align, n);
           EXPECT_EQ(Bytes(want), Bytes(buf.data() + align, n * h.md_len));
         }
       }
@@ -126,8 +124,8 @@ TEST(SHABatchTest, PairsAlignmentsAndInPlace) {
 }
 
 // CheckBatch hashes the messages `msgs` (NULL entries allowed where the
-// length is zero) with `fns` and compares with the one-shot function.
-void CheckBatch(const BatchHash &h, const sha_batch_impl_fns *fns,
+// length is zero) with `row` and compares with the one-shot function.
+void CheckBatch(const BatchHash &h, const CRYPTO_IMPL *row,
                 const std::vector<const uint8_t *> &ins,
                 const std::vector<size_t> &lens) {
   size_t n = ins.size();
@@ -136,7 +134,7 @@ void CheckBatch(const BatchHash &h, const sha_batch_impl_fns *fns,
     h.oneshot(ins[i], lens[i], want.data() + i * h.md_len);
   }
   std::vector<uint8_t> got(n * h.md_len + 1, 0xee);
-  fns->batch(got.data(), ins.data(), lens.data(), n);
+  Fns(row)->batch(got.data(), ins.data(), lens.data(), n);
   for (size_t i = 0; i < n; i++) {
     EXPECT_EQ(Bytes(want.data() + i * h.md_len, h.md_len),
               Bytes(got.data() + i * h.md_len, h.md_len))
@@ -149,7 +147,6 @@ TEST(SHABatchTest, BatchRandomLengths) {
   TestRNG rng(0x1e75);
   for (const BatchHash &h : kBatchHashes) {
     ForEachRow(h.prim, [&](const CRYPTO_IMPL *row) {
-      const sha_batch_impl_fns *fns = Fns(row);
       std::vector<size_t> ns;
       for (size_t n = 0; n <= 100; n++) {
         ns.push_back(n);
@@ -168,7 +165,7 @@ TEST(SHABatchTest, BatchRandomLengths) {
           ins.push_back(m.data());
           lens.push_back(m.size());
         }
-        CheckBatch(h, fns, ins, lens);
+        CheckBatch(h, row, ins, lens);
       }
     });
   }
@@ -178,7 +175,6 @@ TEST(SHABatchTest, BatchEdges) {
   TestRNG rng(0xed9e);
   for (const BatchHash &h : kBatchHashes) {
     ForEachRow(h.prim, [&](const CRYPTO_IMPL *row) {
-      const sha_batch_impl_fns *fns = Fns(row);
       std::vector<uint8_t> data = rng.Bytes(20000);
       // Every length at a block edge, in one batch, several times over so
       // that lanes finish and refill at different steps.
@@ -205,7 +201,7 @@ TEST(SHABatchTest, BatchEdges) {
           lens.push_back(e);
         }
       }
-      CheckBatch(h, fns, ins, lens);
+      CheckBatch(h, row, ins, lens);
 
       // One long message among short ones: the short lanes refill many
       // times while the long one runs, then it finishes alone.
@@ -216,7 +212,7 @@ TEST(SHABatchTest, BatchEdges) {
           ins2.push_back(data.data() + i);
           lens2.push_back(i == pos ? 19000 : i * 3);
         }
-        CheckBatch(h, fns, ins2, lens2);
+        CheckBatch(h, row, ins2, lens2);
       }
 
       // NULL inputs of length zero, and the same pointer several times.
@@ -226,7 +222,7 @@ TEST(SHABatchTest, BatchEdges) {
         ins3.push_back(i % 3 == 0 ? nullptr : data.data());
         lens3.push_back(i % 3 == 0 ? 0 : 100 + i % 2);
       }
-      CheckBatch(h, fns, ins3, lens3);
+      CheckBatch(h, row, ins3, lens3);
     });
   }
 }
@@ -241,7 +237,6 @@ TEST(SHABatchTest, BatchGuardPages) {
   TestRNG rng(0x9a7d);
   for (const BatchHash &h : kBatchHashes) {
     ForEachRow(h.prim, [&](const CRYPTO_IMPL *row) {
-      const sha_batch_impl_fns *fns = Fns(row);
       for (auto where : {GuardedBuffer::kEndAtGuard,
                          GuardedBuffer::kStartAfterGuard}) {
         std::vector<std::unique_ptr<GuardedBuffer>> bufs;
@@ -255,7 +250,7 @@ TEST(SHABatchTest, BatchGuardPages) {
           ins.push_back(bufs.back()->data());
           lens.push_back(len);
         }
-        CheckBatch(h, fns, ins, lens);
+        CheckBatch(h, row, ins, lens);
       }
       // The pairs shape: the whole input against the guard.
       for (size_t n : {size_t{1}, h.lanes - 1, h.lanes, 2 * h.lanes + 5}) {
@@ -263,7 +258,7 @@ TEST(SHABatchTest, BatchGuardPages) {
         rng.Fill(in.data(), n * h.block);
         std::vector<uint8_t> want = SerialPairs(h, in.data(), n);
         GuardedBuffer out(n * h.md_len, GuardedBuffer::kEndAtGuard);
-        fns->pairs(out.data(), in.data(), n);
+        Fns(row)->pairs(out.data(), in.data(), n);
         EXPECT_EQ(Bytes(want), Bytes(out.data(), n * h.md_len));
       }
     });
