@@ -5,11 +5,13 @@
 //
 // Every primitive with more than one implementation (SHA-1, SHA-256, SHA-512,
 // ChaCha20, Poly1305) declares its paths once, as an X-macro list in its
-// folder's impls.h (for example SHA256_IMPLS in crypto/sha/impls.h). The
-// list is the only place with a per-architecture `#if`: from it come the
-// declarations of the assembly entry points and the rows of the primitive's
-// CRYPTO_PRIMITIVE, best first, ending with the portable C code (`capable`
-// NULL; named "nohw", except Poly1305's C rows "c64" and "c26").
+// folder's impls.h (for example SHA256_IMPLS in crypto/sha/impls.h), with
+// each architecture's rows inside a guard below (CRYPTO_IMPL_ON_X86_64 and
+// the others; crypto/poly1305/impls.h still has its own `#if` per
+// architecture). From it come the declarations of the assembly entry points
+// and the rows of the primitive's CRYPTO_PRIMITIVE, best first, ending with
+// the portable C code (`capable` NULL; named "nohw", except Poly1305's C
+// rows "c64" and "c26").
 //
 // A row names its entry point itself (`entry`, typed per primitive), the
 // entry point's shape (whole blocks, or any byte length with its own tail
@@ -32,6 +34,38 @@
 #if defined(__cplusplus)
 extern "C" {
 #endif
+
+// The architecture guards of the lists. A list in an impls.h is written once
+// for every architecture: it wraps each architecture's rows in one of these,
+// and the rows of other architectures (and every assembly row, in an
+// OPENSSL_NO_ASM build) vanish before anything reads the list:
+//
+//   #define FOO_IMPLS(X) CRYPTO_IMPL_ON_X86_64(FOO_X86_64_ROWS(X))
+//       CRYPTO_IMPL_ON_AARCH64(FOO_AARCH64_ROWS(X)) X(nohw, foo_nohw, NULL)
+//
+// (one line, or continued with backslashes).
+//
+// CRYPTO_IMPL_ON_X86_ANY keeps rows on both x86-64 and 32-bit x86, for
+// entry points that both architectures' generators define under one name.
+// For SHA and ChaCha20 these are the only per-architecture `#if` of the
+// lists.
+#if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)
+#define CRYPTO_IMPL_ON_X86_64(...) __VA_ARGS__
+#else
+#define CRYPTO_IMPL_ON_X86_64(...)
+#endif
+#if defined(OPENSSL_X86) && !defined(OPENSSL_NO_ASM)
+#define CRYPTO_IMPL_ON_X86(...) __VA_ARGS__
+#else
+#define CRYPTO_IMPL_ON_X86(...)
+#endif
+#if defined(OPENSSL_AARCH64) && !defined(OPENSSL_NO_ASM)
+#define CRYPTO_IMPL_ON_AARCH64(...) __VA_ARGS__
+#else
+#define CRYPTO_IMPL_ON_AARCH64(...)
+#endif
+#define CRYPTO_IMPL_ON_X86_ANY(...) \
+  CRYPTO_IMPL_ON_X86_64(__VA_ARGS__) CRYPTO_IMPL_ON_X86(__VA_ARGS__)
 
 // The entry point types, one per primitive.
 

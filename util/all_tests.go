@@ -73,7 +73,6 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"context"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -84,11 +83,11 @@ import (
 	"regexp"
 	"runtime"
 	"strings"
-	"sync"
 	"syscall"
 	"time"
 
 	"bittern/util/cpujson"
+	"bittern/util/runstep"
 )
 
 var (
@@ -464,23 +463,16 @@ func execute(r *run) {
 		r.output = []byte(fmt.Sprintf("test binary %s not found (is that build missing?)\n", r.binary))
 		return
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, r.argv[0], r.argv[1:]...)
-	cmd.Env = r.env
-	var out bytes.Buffer
-	cmd.Stdout = &out
-	cmd.Stderr = &out
-	err := cmd.Run()
-	r.output = out.Bytes()
+	c := runstep.Cmd{Args: r.argv, Env: r.env, Timeout: *timeout, Combined: true}.Run()
+	err := c.Err
+	r.output = []byte(c.Stdout)
 	if len(r.output) > 0 && r.output[len(r.output)-1] != '\n' {
 		r.output = append(r.output, '\n')
 	}
-	var exitErr *exec.ExitError
 	switch {
-	case ctx.Err() == context.DeadlineExceeded:
+	case c.TimedOut:
 		r.output = append(r.output, fmt.Sprintf("(killed after the time limit of %v)\n", *timeout)...)
-	case err != nil && errors.As(err, &exitErr) && exitErr.ExitCode() == 99 && r.argv[0] == "valgrind":
+	case err != nil && c.Status() == 99 && r.argv[0] == "valgrind":
 		r.output = append(r.output, "(valgrind reported errors: exit status 99)\n"...)
 	case err != nil && errors.Is(err, syscall.ENOEXEC):
 		r.output = append(r.output, fmt.Sprintf("(%v: this kernel cannot run that binary; for i686 try -i686-qemu)\n", err)...)
@@ -491,17 +483,20 @@ func execute(r *run) {
 	}
 
 	if r.bssl != "" && r.cpuInfo == nil {
-		argv := append(append([]string{}, r.probe...), r.bssl, "cpu")
-		ctx2, cancel2 := context.WithTimeout(context.Background(), time.Minute)
-		defer cancel2()
-		c := exec.CommandContext(ctx2, argv[0], argv[1:]...)
-		c.Env = r.env
-		if info, err := c.CombinedOutput(); err == nil {
+		if info, err := bsslCPU(r); err == nil {
 			r.cpuInfo = info
 		} else if *verbose {
 			r.cpuInfo = append(info, fmt.Sprintf("(bssl cpu: %v)\n", err)...)
 		}
 	}
+}
+
+// bsslCPU runs `bssl cpu` as `r` runs its test (the same emulator and
+// environment) and returns what it printed.
+func bsslCPU(r *run) ([]byte, error) {
+	argv := append(append([]string{}, r.probe...), r.bssl, "cpu")
+	c := runstep.Cmd{Args: argv, Env: r.env, Timeout: time.Minute, Combined: true}.Run()
+	return []byte(c.Stdout), c.Err
 }
 
 // implRows returns the lines of `bssl cpu` output that list a primitive's
@@ -530,12 +525,7 @@ func dedupe(runs []*run) {
 		if r.bssl == "" {
 			continue
 		}
-		argv := append(append([]string{}, r.probe...), r.bssl, "cpu")
-		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-		c := exec.CommandContext(ctx, argv[0], argv[1:]...)
-		c.Env = r.env
-		info, err := c.CombinedOutput()
-		cancel()
+		info, err := bsslCPU(r)
 		rows := implRows(info)
 		if err != nil || rows == "" {
 			continue
@@ -654,13 +644,6 @@ func failureExcerpt(output []byte) []string {
 	return append(excerpt, lines[tailStart:]...)
 }
 
-func max(a, b int) int {
-	if a > b {
-		return a
-	}
-	return b
-}
-
 func indent(w *bufio.Writer, lines []string) {
 	for _, l := range lines {
 		fmt.Fprintf(w, "    %s\n", l)
@@ -708,7 +691,7 @@ func main() {
 	fatal := func(err error) {
 		// A broken configuration counts as one failure, so the closing line
 		// is still there for whoever reads it.
-		fmt.Fprintf(out, "FAIL configuration: %v\n0 passed, 1 failed\n", err)
+		fmt.Fprintf(out, "FAIL configuration: %v\n%v\n", err, runstep.Tally{Failed: 1})
 		out.Flush()
 		os.Exit(1)
 	}
@@ -753,53 +736,23 @@ func main() {
 
 	// Workers take runs in order; results are printed in the same order, each
 	// as soon as it and every run before it are done.
-	n := *jobs
-	if n < 1 {
-		n = 1
-	}
-	done := make([]chan struct{}, len(runs))
-	for i := range done {
-		done[i] = make(chan struct{})
-	}
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for j := 0; j < n; j++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				execute(runs[i])
-				close(done[i])
-			}
-		}()
-	}
-	go func() {
-		for i := range runs {
-			next <- i
-		}
-		close(next)
-	}()
-
-	passed, failed := 0, 0
+	var tally runstep.Tally
 	var failedLabels []string
-	for i, r := range runs {
-		<-done[i]
+	runstep.Ordered(*jobs, len(runs), func(i int) { execute(runs[i]) }, func(i int) {
+		r := runs[i]
 		report(out, r)
-		if r.passed {
-			passed++
-		} else {
-			failed++
+		tally.Count(r.passed)
+		if !r.passed {
 			failedLabels = append(failedLabels, r.label)
 		}
-	}
-	wg.Wait()
-	if failed > 0 {
+	})
+	if tally.Failed > 0 {
 		fmt.Fprintln(out, "failed runs:")
 		indent(out, failedLabels)
 	}
-	fmt.Fprintf(out, "%d passed, %d failed\n", passed, failed)
+	fmt.Fprintln(out, tally)
 	out.Flush()
-	if failed > 0 {
+	if tally.Failed > 0 {
 		os.Exit(1)
 	}
 }

@@ -153,7 +153,7 @@ for c in "${configs[@]}"; do
         -DCMAKE_CXX_COMPILER=g++ -DCMAKE_BUILD_TYPE=Release -DWERROR=ON; then
         step "gcc: tests" run_suite "$root/build-gcc"
         step "gcc: instruction coverage" insn_coverage "$root/build-gcc" x86_64
-        step "instruction table tests" go test ./util/insn_coverage
+        step "Go package tests" go test ./util/insn_coverage ./util/runstep
         step "gcc: provider" provider/test/run.sh "$root/build-gcc" "$vectors"
       fi
       ;;

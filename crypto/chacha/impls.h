@@ -1,11 +1,12 @@
 // Copyright 2026 The project authors.
 //
-// crypto/chacha/impls.h: the declared list of ChaCha20 paths (crypto/impl.h)
-// and the only place in crypto/chacha/ with a per-architecture `#if`.
+// crypto/chacha/impls.h: the declared list of ChaCha20 paths (crypto/impl.h),
+// each architecture's rows inside its guard (CRYPTO_IMPL_ON_X86_64 and the
+// others, crypto/impl.h).
 //
 // CHACHA20_IMPLS(X) expands
 //   X(name, entry, capable, shape, width, min_len, shorter)
-// once per row, best first, ending with the portable C code. From it come the
+// once per row of the architecture being built, best first, ending with the portable C code. From it come the
 // declarations of the assembly entry points (below) and the rows of
 // CRYPTO_primitive_chacha20 (chacha.c), which chacha20_xor_words drives, and
 // which the tests, `bssl cpu`, `bssl speed -impls` and the fuzzers walk.
@@ -44,18 +45,8 @@
 extern "C" {
 #endif
 
-#if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)
-
-// chacha20_avx512_capable is the predicate of the avx512 row: AVX-512
-// Foundation (zmm registers, vprold, opmasks), AVX512BW (the byte-masked
-// vmovdqu8 and 64-bit kmovq of the partial block) and AVX512VL (the
-// one-block path runs vprold on xmm). Every AVX-512 CPU since Skylake-SP and
-// Zen 4 has all three. The detection clears them when the OS does not save
-// the opmask and ZMM state.
-static inline int chacha20_avx512_capable(void) {
-  return CRYPTO_is_AVX512F_capable() && CRYPTO_is_AVX512BW_capable() &&
-         CRYPTO_is_AVX512VL_capable();
-}
+// The rows of each architecture (CRYPTO_IMPL_ON_* in crypto/impl.h keeps
+// those of the architecture being built).
 
 // x86-64 (asm/chacha-x86_64.pl; median TSC ticks per call on Zen 5, method
 // and table in that file):
@@ -76,7 +67,7 @@ static inline int chacha20_avx512_capable(void) {
 //   x86_64: any length, one block at a time in general-purpose registers
 //     (a final partial block XORed 8 and then 1 byte at a time); baseline
 //     x86-64, faster than the C code at every length.
-#define CHACHA20_ASM_IMPLS(X)                                              \
+#define CHACHA20_X86_64_ROWS(X)                                            \
   X(avx512, ChaCha20_ctr32_avx512, chacha20_avx512_capable,                \
     CRYPTO_IMPL_BYTES, 1, 65, x86_64)                                      \
   X(avx2, ChaCha20_ctr32_avx2, CRYPTO_is_AVX2_capable, CRYPTO_IMPL_BLOCKS, \
@@ -85,7 +76,42 @@ static inline int chacha20_avx512_capable(void) {
     CRYPTO_IMPL_BLOCKS, 4, 129, x86_64)                                    \
   X(x86_64, ChaCha20_ctr32_x86_64, NULL, CRYPTO_IMPL_BYTES, 1, 0, none)
 
-#elif defined(OPENSSL_AARCH64) && !defined(OPENSSL_NO_ASM)
+// chacha20_avx512_capable is the predicate of the avx512 row above: AVX-512
+// Foundation (zmm registers, vprold, opmasks), AVX512BW (the byte-masked
+// vmovdqu8 and 64-bit kmovq of the partial block) and AVX512VL (the
+// one-block path runs vprold on xmm). Every AVX-512 CPU since Skylake-SP and
+// Zen 4 has all three. The detection clears them when the OS does not save
+// the opmask and ZMM state.
+static inline int chacha20_avx512_capable(void) {
+  return CRYPTO_is_AVX512F_capable() && CRYPTO_is_AVX512BW_capable() &&
+         CRYPTO_is_AVX512VL_capable();
+}
+
+// 32-bit x86 (asm/chacha-x86.pl), whole-block functions needing SSSE3
+// (pshufb):
+//   ssse3_4x: groups of four blocks, one state word per xmm lane (most
+//     words spilled to its frame: 32-bit mode has eight xmm registers), two
+//     groups at a time while eight or more blocks remain (width 4).
+//   ssse3: one block at a time, the state's rows in four xmm registers. The
+//     dispatcher never picks it (the row above has the same predicate); it
+//     is listed so `bssl speed -impls` times it and the tests force it.
+//
+// ssse3_4x's min_len 65: a final rest (or a whole input) of at most 64 bytes
+// goes to the one-block code (row ssse3), a longer one to one more 4-way
+// call; no length goes to the C code. NOT MEASURED on i686 (no IA-32
+// emulation in this kernel; qemu timings mean nothing): decided from the
+// instruction counts and latency bounds of chacha-x86.pl's SPEED table
+// (the commands are there). A 4-way group costs ~400 cycles however few of
+// its blocks are used, the one-block code ~280 per block: one block is
+// cheaper alone, two (~560) in a group. The one-block code runs 3.6-4.3x
+// fewer instructions than the C code, so it replaces C at every length
+// (on Zen 5, whose simple vector ops take 2 cycles, the C code would win a
+// lone block: the generator's indicative figures).
+#define CHACHA20_X86_ROWS(X)                                              \
+  X(ssse3_4x, ChaCha20_ctr32_ssse3_4x, CRYPTO_is_SSSE3_capable,           \
+    CRYPTO_IMPL_BLOCKS, 4, 65, ssse3)                                     \
+  X(ssse3, ChaCha20_ctr32_ssse3, CRYPTO_is_SSSE3_capable,                 \
+    CRYPTO_IMPL_BLOCKS, 1, 0, none)
 
 // AArch64 (asm/chacha-armv8.pl), all whole-block functions:
 //   neon_hybrid: five blocks per loop trip, four in NEON lanes and the fifth
@@ -133,48 +159,18 @@ static inline int chacha20_avx512_capable(void) {
 //                five-block trip.
 // The C code loses to the scalar assembly everywhere: gcc 12 -O2 XORs the
 // keystream byte by byte (8 instructions per byte) after the same rounds.
-#define CHACHA20_ASM_IMPLS(X)                                          \
+#define CHACHA20_AARCH64_ROWS(X)                                       \
   X(neon_hybrid, ChaCha20_ctr32_neon_hybrid, CRYPTO_is_NEON_capable,   \
     CRYPTO_IMPL_BLOCKS, 5, 257, neon)                                  \
   X(neon, ChaCha20_ctr32_neon, CRYPTO_is_NEON_capable,                 \
     CRYPTO_IMPL_BLOCKS, 4, 65, scalar)                                 \
   X(scalar, ChaCha20_ctr32_scalar, NULL, CRYPTO_IMPL_BLOCKS, 1, 0, none)
 
-#elif defined(OPENSSL_X86) && !defined(OPENSSL_NO_ASM)
-
-// 32-bit x86 (asm/chacha-x86.pl), whole-block functions needing SSSE3
-// (pshufb):
-//   ssse3_4x: groups of four blocks, one state word per xmm lane (most
-//     words spilled to its frame: 32-bit mode has eight xmm registers), two
-//     groups at a time while eight or more blocks remain (width 4).
-//   ssse3: one block at a time, the state's rows in four xmm registers. The
-//     dispatcher never picks it (the row above has the same predicate); it
-//     is listed so `bssl speed -impls` times it and the tests force it.
-//
-// ssse3_4x's min_len 65: a final rest (or a whole input) of at most 64 bytes
-// goes to the one-block code (row ssse3), a longer one to one more 4-way
-// call; no length goes to the C code. NOT MEASURED on i686 (no IA-32
-// emulation in this kernel; qemu timings mean nothing): decided from the
-// instruction counts and latency bounds of chacha-x86.pl's SPEED table
-// (the commands are there). A 4-way group costs ~400 cycles however few of
-// its blocks are used, the one-block code ~280 per block: one block is
-// cheaper alone, two (~560) in a group. The one-block code runs 3.6-4.3x
-// fewer instructions than the C code, so it replaces C at every length
-// (on Zen 5, whose simple vector ops take 2 cycles, the C code would win a
-// lone block: the generator's indicative figures).
-#define CHACHA20_ASM_IMPLS(X)                                             \
-  X(ssse3_4x, ChaCha20_ctr32_ssse3_4x, CRYPTO_is_SSSE3_capable,           \
-    CRYPTO_IMPL_BLOCKS, 4, 65, ssse3)                                     \
-  X(ssse3, ChaCha20_ctr32_ssse3, CRYPTO_is_SSSE3_capable,                 \
-    CRYPTO_IMPL_BLOCKS, 1, 0, none)
-
-#else
-#define CHACHA20_ASM_IMPLS(X)
-#endif
-
-// The whole list: the assembly rows, then the portable C code.
-#define CHACHA20_IMPLS(X) \
-  CHACHA20_ASM_IMPLS(X)   \
+// The whole list: this architecture's rows, then the portable C code.
+#define CHACHA20_IMPLS(X)                          \
+  CRYPTO_IMPL_ON_X86_64(CHACHA20_X86_64_ROWS(X))   \
+  CRYPTO_IMPL_ON_X86(CHACHA20_X86_ROWS(X))         \
+  CRYPTO_IMPL_ON_AARCH64(CHACHA20_AARCH64_ROWS(X)) \
   X(nohw, ChaCha20_ctr32_nohw, NULL, CRYPTO_IMPL_BYTES, 1, 0, none)
 
 // The declarations of every entry point of the list (ChaCha20_ctr32_nohw is

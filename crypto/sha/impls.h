@@ -1,15 +1,17 @@
 // Copyright 2026 The project authors.
 //
 // crypto/sha/impls.h: the declared list of paths of SHA-1, SHA-256 and
-// SHA-512 (crypto/impl.h), and the only place in crypto/sha/ with a
-// per-architecture `#if`.
+// SHA-512 (crypto/impl.h), each row inside its architecture's guard
+// (CRYPTO_IMPL_ON_X86_64 and the others, crypto/impl.h).
 //
 // Each list is an X-macro: SHA256_IMPLS(X) expands X(name, entry, capable)
-// once per row, best first, ending with the portable C code. From it come
-// the declarations of the assembly entry points (below) and the rows of
+// once per row of the architecture being built, best first, ending with the
+// portable C code. From it come the declarations of the assembly entry
+// points (below) and the rows of
 // CRYPTO_primitive_sha256 (sha256.c); the tests, `bssl cpu`, `bssl speed
 // -impls` and the fuzzers walk those rows. Adding a path is its generator
-// (asm/, registered in asm/build.cmake) and one X(...) line here.
+// (asm/, registered in asm/build.cmake) and one X(...) line in its
+// architecture's rows here.
 //
 // Every entry point has the block-function contract of crypto/sha/internal.h
 // (shape CRYPTO_IMPL_BLOCKS, width 1, any number of blocks): it compresses
@@ -54,26 +56,9 @@ static inline int sha512_avx512_capable(void) {
          CRYPTO_is_AVX512VL_capable();
 }
 
-#if (defined(OPENSSL_X86_64) || defined(OPENSSL_X86)) && \
-    !defined(OPENSSL_NO_ASM)
-// The SHA-1 and SHA-256 rows that x86-64 and 32-bit x86 both have, under the
-// same entry point names (each architecture's generator defines them): the
-// SHA extensions, best on either; and the one-block xmm schedules, last
-// before the C code (x86-64 puts its avx2 row between the two).
-#define SHA1_X86_SHANI_ROW(X) \
-  X(shani, sha1_block_data_order_shani, CRYPTO_is_x86_SHA_capable)
-#define SHA1_X86_XMM_ROWS(X)                                   \
-  X(avx, sha1_block_data_order_avx, CRYPTO_is_AVX_capable)     \
-  X(ssse3, sha1_block_data_order_ssse3, CRYPTO_is_SSSE3_capable)
-#define SHA256_X86_SHANI_ROW(X) \
-  X(shani, sha256_block_data_order_shani, CRYPTO_is_x86_SHA_capable)
-#define SHA256_X86_XMM_ROWS(X)                                   \
-  X(avx, sha256_block_data_order_avx, CRYPTO_is_AVX_capable)     \
-  X(ssse3, sha256_block_data_order_ssse3, CRYPTO_is_SSSE3_capable)
-#endif
-
-#if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)
-
+// The rows of each architecture (CRYPTO_IMPL_ON_* in crypto/impl.h keeps
+// those of the architecture being built).
+//
 // x86-64 (asm/sha*-x86_64.pl), measured on AMD Zen 5 with min-of-N TSC
 // timing; each row beats nohw at every size.
 //   shani: the SHA extensions (sha1rnds4 / sha256rnds2 and the message
@@ -101,44 +86,24 @@ static inline int sha512_avx512_capable(void) {
 //     and issue 19 saw avx2 tie or beat avx512 on Zen 4 at 256 B, 8 and
 //     16 KiB. The capability word holds no vendor or model to tell the cores
 //     apart, and no measured core gains from avx512 at TLS record sizes.
-#define SHA1_ASM_IMPLS(X)                                    \
-  SHA1_X86_SHANI_ROW(X)                                      \
-  X(avx2, sha1_block_data_order_avx2, sha_avx2_bmi_capable) \
-  SHA1_X86_XMM_ROWS(X)
-#define SHA256_ASM_IMPLS(X)                                    \
-  SHA256_X86_SHANI_ROW(X)                                      \
-  X(avx2, sha256_block_data_order_avx2, sha_avx2_bmi_capable) \
-  SHA256_X86_XMM_ROWS(X)
-#define SHA512_ASM_IMPLS(X)                                             \
+// x86-64 and 32-bit x86 run the same SHA-1 and SHA-256 paths, whose entry
+// points both architectures' generators name
+// <family>_block_data_order_<isa> (family sha1 or sha256). So one list
+// serves the two families on both architectures, pasting the family into
+// each name (grep for "_block_data_order_shani" and the like to find the
+// rows): the SHA extensions, best on either; avx2, on x86-64 only; the
+// one-block xmm schedules, last before the C code.
+#define SHA_X86_ROWS(X, family)                                          \
+  X(shani, family##_block_data_order_shani, CRYPTO_is_x86_SHA_capable)   \
+  CRYPTO_IMPL_ON_X86_64(                                                 \
+      X(avx2, family##_block_data_order_avx2, sha_avx2_bmi_capable))     \
+  X(avx, family##_block_data_order_avx, CRYPTO_is_AVX_capable)           \
+  X(ssse3, family##_block_data_order_ssse3, CRYPTO_is_SSSE3_capable)
+#define SHA512_X86_64_ROWS(X)                                           \
   X(avx2, sha512_block_data_order_avx2, sha_avx2_bmi_capable)          \
   X(avx512, sha512_block_data_order_avx512, sha512_avx512_capable)     \
   X(avx, sha512_block_data_order_avx, CRYPTO_is_AVX_capable)           \
   X(ssse3, sha512_block_data_order_ssse3, CRYPTO_is_SSSE3_capable)
-
-#elif defined(OPENSSL_AARCH64) && !defined(OPENSSL_NO_ASM)
-
-// AArch64 (asm/sha*-armv8.pl). Not timed (qemu only); instructions per 64
-// bytes of input, counted in the generators' headers:
-//   armv8: the ARMv8 SHA1 / SHA256 / SHA512 (ARMv8.2 FEAT_SHA512: Apple M1+,
-//     Neoverse V1+) instructions. SHA-1 102 (nohw 1009; ~1.25 c/B on
-//     Cortex-A72/N1, the sha1c/p/m chain), SHA-256 104 (~1.0 c/B, the
-//     sha256h chain), SHA-512 238.
-//   scalar: base A64 integer instructions only, for cores without the SHA
-//     instructions (Cortex-A53/A72 SoCs built without the crypto extension;
-//     for SHA-512 every core before FEAT_SHA512). SHA-256 1775 against 1887
-//     for the C code, with a third fewer loads/stores (the C code spills W);
-//     SHA-512 1122 against 1191. There is no scalar SHA-1: the C code already
-//     executes the minimum of ALU operations A64 allows (961 per block).
-#define SHA1_ASM_IMPLS(X) \
-  X(armv8, sha1_block_data_order_hw, CRYPTO_is_ARMv8_SHA1_capable)
-#define SHA256_ASM_IMPLS(X)                                               \
-  X(armv8, sha256_block_data_order_hw, CRYPTO_is_ARMv8_SHA256_capable)   \
-  X(scalar, sha256_block_data_order_scalar, NULL)
-#define SHA512_ASM_IMPLS(X)                                               \
-  X(armv8, sha512_block_data_order_hw, CRYPTO_is_ARMv8_SHA512_capable)   \
-  X(scalar, sha512_block_data_order_scalar, NULL)
-
-#elif defined(OPENSSL_X86) && !defined(OPENSSL_NO_ASM)
 
 // 32-bit x86 (asm/sha*-x86.pl, through crypto/perlasm/x86asm.pl). Not timed:
 // this kernel runs no i686 binaries natively, and qemu timings mean nothing.
@@ -154,24 +119,44 @@ static inline int sha512_avx512_capable(void) {
 //     only (not part of the i386 ABI, hence the predicate): 2307 per 64
 //     bytes against 6025 for the C code. No SSSE3 variant: pshufb would save
 //     ~1.6% of the instructions, not worth a second 9 KB copy.
-#define SHA1_ASM_IMPLS(X) SHA1_X86_SHANI_ROW(X) SHA1_X86_XMM_ROWS(X)
-#define SHA256_ASM_IMPLS(X) SHA256_X86_SHANI_ROW(X) SHA256_X86_XMM_ROWS(X)
-#define SHA512_ASM_IMPLS(X) \
+#define SHA512_X86_ROWS(X) \
   X(sse2, sha512_block_data_order_sse2, CRYPTO_is_SSE2_capable)
 
-#else
-#define SHA1_ASM_IMPLS(X)
-#define SHA256_ASM_IMPLS(X)
-#define SHA512_ASM_IMPLS(X)
-#endif
+// AArch64 (asm/sha*-armv8.pl). Not timed (qemu only); instructions per 64
+// bytes of input, counted in the generators' headers:
+//   armv8: the ARMv8 SHA1 / SHA256 / SHA512 (ARMv8.2 FEAT_SHA512: Apple M1+,
+//     Neoverse V1+) instructions. SHA-1 102 (nohw 1009; ~1.25 c/B on
+//     Cortex-A72/N1, the sha1c/p/m chain), SHA-256 104 (~1.0 c/B, the
+//     sha256h chain), SHA-512 238.
+//   scalar: base A64 integer instructions only, for cores without the SHA
+//     instructions (Cortex-A53/A72 SoCs built without the crypto extension;
+//     for SHA-512 every core before FEAT_SHA512). SHA-256 1775 against 1887
+//     for the C code, with a third fewer loads/stores (the C code spills W);
+//     SHA-512 1122 against 1191. There is no scalar SHA-1: the C code already
+//     executes the minimum of ALU operations A64 allows (961 per block).
+#define SHA1_AARCH64_ROWS(X) \
+  X(armv8, sha1_block_data_order_hw, CRYPTO_is_ARMv8_SHA1_capable)
+#define SHA256_AARCH64_ROWS(X)                                            \
+  X(armv8, sha256_block_data_order_hw, CRYPTO_is_ARMv8_SHA256_capable)   \
+  X(scalar, sha256_block_data_order_scalar, NULL)
+#define SHA512_AARCH64_ROWS(X)                                            \
+  X(armv8, sha512_block_data_order_hw, CRYPTO_is_ARMv8_SHA512_capable)   \
+  X(scalar, sha512_block_data_order_scalar, NULL)
 
-// The whole lists: the assembly rows, then the portable C code.
-#define SHA1_IMPLS(X) \
-  SHA1_ASM_IMPLS(X) X(nohw, sha1_block_data_order_nohw, NULL)
-#define SHA256_IMPLS(X) \
-  SHA256_ASM_IMPLS(X) X(nohw, sha256_block_data_order_nohw, NULL)
-#define SHA512_IMPLS(X) \
-  SHA512_ASM_IMPLS(X) X(nohw, sha512_block_data_order_nohw, NULL)
+// The whole lists: this architecture's rows, then the portable C code.
+#define SHA1_IMPLS(X)                                                     \
+  CRYPTO_IMPL_ON_X86_ANY(SHA_X86_ROWS(X, sha1))                           \
+  CRYPTO_IMPL_ON_AARCH64(SHA1_AARCH64_ROWS(X))                            \
+  X(nohw, sha1_block_data_order_nohw, NULL)
+#define SHA256_IMPLS(X)                                                   \
+  CRYPTO_IMPL_ON_X86_ANY(SHA_X86_ROWS(X, sha256))                         \
+  CRYPTO_IMPL_ON_AARCH64(SHA256_AARCH64_ROWS(X))                          \
+  X(nohw, sha256_block_data_order_nohw, NULL)
+#define SHA512_IMPLS(X)                                                   \
+  CRYPTO_IMPL_ON_X86_64(SHA512_X86_64_ROWS(X))                            \
+  CRYPTO_IMPL_ON_X86(SHA512_X86_ROWS(X))                                  \
+  CRYPTO_IMPL_ON_AARCH64(SHA512_AARCH64_ROWS(X))                          \
+  X(nohw, sha512_block_data_order_nohw, NULL)
 
 // The declarations of every entry point of the lists (the portable ones
 // included: sha*.c defines them).

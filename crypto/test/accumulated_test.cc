@@ -62,6 +62,7 @@
 #include "../impl.h"
 #include "../poly1305/internal.h"
 #include "../sha/internal.h"
+#include "asm_path_test.h"
 #include "test_util.h"
 
 namespace {
@@ -171,17 +172,9 @@ size_t CheckPrimitive(CRYPTO_PRIMITIVE *prim, const OutputFn &f) {
   ForceRows({prim}, {ReferenceRow(prim)});
   const Buf want = Accumulate(f);
   ForceRows({prim}, {nullptr});
-  size_t checked = 0;
-  CRYPTO_IMPL_FOREACH(impl, prim) {
-    if (!CRYPTO_impl_is_capable(impl)) {
-      printf("  %s row %s: not runnable on this CPU, skipped\n", prim->name,
-             impl->name);
-      continue;
-    }
-    CheckRows({prim}, {impl->name}, want, f);
-    checked++;
-  }
-  return checked;
+  return ForEachRow(prim, [&](const CRYPTO_IMPL *row) {
+    CheckRows({prim}, {row->name}, want, f);
+  });
 }
 
 void ChaCha20Output(size_t len, Buf *out) {
@@ -271,20 +264,15 @@ TEST(AccumulatedTest, ChaCha20Poly1305Seal) {
                                CRYPTO_impl_chosen(prims[1])->name};
   size_t checked = 0;
   for (size_t p = 0; p < 2; p++) {
-    CRYPTO_IMPL_FOREACH(impl, prims[p]) {
-      if (!CRYPTO_impl_is_capable(impl)) {
-        printf("  %s row %s: not runnable on this CPU, skipped\n",
-               prims[p]->name, impl->name);
-        continue;
-      }
+    ForEachRow(prims[p], [&](const CRYPTO_IMPL *impl) {
       std::vector<const char *> rows = {cpu_choice[0], cpu_choice[1]};
       rows[p] = impl->name;
       if (p == 1 && strcmp(impl->name, cpu_choice[1]) == 0) {
-        continue;  // already run in the first pass
+        return;  // already run in the first pass
       }
       CheckRows(prims, rows, want, AEADOutput);
       checked++;
-    }
+    });
   }
   EXPECT_GE(checked, 1u);
 }

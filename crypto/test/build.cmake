@@ -1,5 +1,5 @@
 # crypto/test: the test-support library's C and C++ parts (the vector-file
-# and JSON readers, guard pages, the SHA-extension emulator behind
+# and JSON readers, the SHAVS reader, guard pages, the SHA-extension emulator behind
 # crypto_test --emulate-sha-ni, shared helpers; the ABI checker is added by
 # crypto/perlasm/build.cmake) and the tests of those helpers and the
 # cross-primitive tests. test_main.cc is listed in the top-level
@@ -8,6 +8,7 @@ list(APPEND TEST_SUPPORT_SOURCES
   crypto/test/test_util.cc
   crypto/test/file_test.cc
   crypto/test/json.cc
+  crypto/test/shavs.cc
   crypto/test/guard_page.cc
   crypto/test/sha_ni_emu.c
 )

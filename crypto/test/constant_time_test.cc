@@ -56,6 +56,7 @@
 #include "../internal.h"
 #include "../poly1305/internal.h"
 #include "../sha/internal.h"
+#include "asm_path_test.h"
 #include "test_util.h"
 
 namespace {
@@ -92,29 +93,6 @@ Buf &Secret(Buf &b) {
 void Public(void *p, size_t n) { CONSTTIME_DECLASSIFY(p, n); }
 void Public(Buf &b) { Public(b.data(), b.size()); }
 
-// ForEachRow calls `f` once for each row of `prim` the CPU can run, with
-// that row forced, and restores the CPU's choice afterwards. Rows the CPU
-// (or valgrind's synthetic CPUID) lacks are listed and skipped. It returns
-// the number of rows run.
-size_t ForEachRow(CRYPTO_PRIMITIVE *prim,
-                  const std::function<void(const char *)> &f) {
-  size_t ran = 0;
-  CRYPTO_IMPL_FOREACH(impl, prim) {
-    if (!CRYPTO_impl_is_capable(impl)) {
-      printf("  %s row %s: not available on this CPU, skipped\n", prim->name,
-             impl->name);
-      continue;
-    }
-    SCOPED_TRACE(std::string(prim->name) + " row " + impl->name);
-    EXPECT_TRUE(CRYPTO_impl_force(prim, impl->name));
-    f(impl->name);
-    ran++;
-  }
-  EXPECT_TRUE(CRYPTO_impl_force(prim, nullptr));
-  EXPECT_GE(ran, 1u);
-  return ran;
-}
-
 // WithReferenceRow runs `f` with the portable C row (the last row) of
 // `prim` forced, to compute expected values.
 void WithReferenceRow(CRYPTO_PRIMITIVE *prim, const std::function<void()> &f) {
@@ -149,7 +127,7 @@ TEST(ConstantTimeTest, ChaCha20) {
       want.push_back(ChaCha20(Pattern(len, len), key, nonce, 7, false));
     }
   });
-  ForEachRow(&CRYPTO_primitive_chacha20, [&](const char *) {
+  ForEachRowForced(&CRYPTO_primitive_chacha20, [&](const CRYPTO_IMPL *) {
     for (size_t i = 0; i < sizeof(kLengths) / sizeof(kLengths[0]); i++) {
       SCOPED_TRACE(kLengths[i]);
       Buf in = Pattern(kLengths[i], kLengths[i]);
@@ -222,7 +200,7 @@ TEST(ConstantTimeTest, Poly1305) {
       }
     }
   });
-  ForEachRow(&CRYPTO_primitive_poly1305, [&](const char *) {
+  ForEachRowForced(&CRYPTO_primitive_poly1305, [&](const CRYPTO_IMPL *) {
     size_t w = 0;
     for (const Buf &key : keys) {
       for (size_t len : kLengths) {
@@ -322,8 +300,8 @@ TEST(ConstantTimeTest, AEADSealOpen) {
         }
       });
     });
-    ForEachRow(&CRYPTO_primitive_chacha20, [&](const char *) {
-      ForEachRow(&CRYPTO_primitive_poly1305, [&](const char *) {
+    ForEachRowForced(&CRYPTO_primitive_chacha20, [&](const CRYPTO_IMPL *) {
+      ForEachRowForced(&CRYPTO_primitive_poly1305, [&](const CRYPTO_IMPL *) {
         for (size_t i = 0; i < sizeof(kAEADLengths) / sizeof(kAEADLengths[0]);
              i++) {
           SCOPED_TRACE(kAEADLengths[i]);
@@ -430,7 +408,7 @@ TEST(ConstantTimeTest, DigestsAndHMAC) {
             HMACStreamed(d, Pattern(klen + 300, klen), Pattern(9, 300), false));
       }
     });
-    ForEachRow(d.prim, [&](const char *) {
+    ForEachRowForced(d.prim, [&](const CRYPTO_IMPL *) {
       for (size_t i = 0; i < sizeof(kLengths) / sizeof(kLengths[0]); i++) {
         SCOPED_TRACE(kLengths[i]);
         EXPECT_EQ(Bytes(want_digest[i]),
@@ -509,7 +487,7 @@ TEST(ConstantTimeTest, EVPStreamingAndHKDF) {
         want_hkdf.push_back(HKDFBoth(d, Pattern(11, 40), out_len, false));
       }
     });
-    ForEachRow(d.prim, [&](const char *) {
+    ForEachRowForced(d.prim, [&](const CRYPTO_IMPL *) {
       for (size_t i = 0; i < sizeof(kEVPLengths) / sizeof(kEVPLengths[0]);
            i++) {
         SCOPED_TRACE(kEVPLengths[i]);

@@ -1,6 +1,7 @@
 // Copyright 2026 The project authors.
 //
-// file_test_test.cc: tests of the key/value block reader (file_test.h) on
+// file_test_test.cc: tests of the key/value block reader (file_test.h) and
+// the SHAVS reader built on it (shavs.h), on
 // small files written to a temporary directory, and a smoke test that reads
 // every vector file under --vectors-dir with the reader that fits it and
 // checks the number of blocks/tests against the counts in that directory's
@@ -21,6 +22,7 @@
 #include <gtest/gtest.h>
 
 #include "json.h"
+#include "shavs.h"
 #include "test_util.h"
 
 namespace {
@@ -319,6 +321,50 @@ TEST(FileTestTest, GTestFailsOnBadFiles) {
   EXPECT_EQ(FileTest::kReadError, t.ReadNext());
   EXPECT_NONFATAL_FAILURE(FileTestGTest(missing, [](FileTest *) {}),
                           "cannot open test-vector file");
+}
+
+// The SHAVS reader (shavs.h) cuts each Msg to Len bits, Len = 0's
+// placeholder byte included, and passes every block on in file order.
+TEST(SHAVSReaderTest, CutsMsgToLen) {
+  TempFile file(
+      "#  CAVS 11.0\n\n[L = 32]\n\n"
+      "Len = 0\nMsg = 00\nMD = aa\n\n"
+      "Len = 8\nMsg = 61\nMD = bb\n\n"
+      "Len = 16\nMsg = 616263\nMD = cc\n");
+  std::vector<std::string> seen;
+  size_t n = ForEachSHAVSMsg(file.path(), [&](const std::vector<uint8_t> &msg,
+                                              const std::vector<uint8_t> &md) {
+    seen.push_back(std::string(msg.begin(), msg.end()) + "/" +
+                   std::to_string(md.size() == 1 ? md[0] : -1));
+  });
+  EXPECT_EQ(3u, n);
+  EXPECT_EQ((std::vector<std::string>{"/170", "a/187", "ab/204"}), seen);
+}
+
+// A Len that is not whole bytes, longer than its Msg or not a number, or a
+// block without MD, fails the test and is not passed on.
+TEST(SHAVSReaderTest, BadBlocksFail) {
+  const struct {
+    const char *block, *error;
+  } kCases[] = {
+      {"Len = 12\nMsg = 6162\nMD = aa\n", "is not whole bytes"},
+      {"Len = 24\nMsg = 6162\nMD = aa\n", "is longer than Msg"},
+      {"Len = 8x\nMsg = 6162\nMD = aa\n", "is not a number"},
+      {"Len = -8\nMsg = 6162\nMD = aa\n", "is not a number"},
+      {"Len = 8\nMsg = 6162\n", "missing attribute MD"},
+  };
+  for (const auto &c : kCases) {
+    SCOPED_TRACE(c.block);
+    TempFile file(c.block);
+    size_t calls = 0;
+    EXPECT_NONFATAL_FAILURE(
+        ForEachSHAVSMsg(file.path(), [&](const std::vector<uint8_t> &,
+                                         const std::vector<uint8_t> &) {
+          calls++;
+        }),
+        c.error);
+    EXPECT_EQ(0u, calls);
+  }
 }
 
 TEST(FileTestTest, ReadFileToString) {

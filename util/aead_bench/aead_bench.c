@@ -149,14 +149,12 @@ static int measure(void) {
   for (size_t s = 0; s < NUM_SIZES; s++) {
     size_t len = kSizes[s];
     struct aead_arg a = {text, out};
-    printf("%s seal %zu %.3f\n", LIB_NAME, len,
-           peer_bench_time(one_seal, &a, len));
+    peer_bench_measure(LIB_NAME, "seal", one_seal, &a, len);
     // Every open verifies a record sealed once here (the same bytes for
     // every library: RFC 8439 leaves no freedom).
     seal(sealed, text, len);
     a.in = sealed;
-    printf("%s open %zu %.3f\n", LIB_NAME, len,
-           peer_bench_time(one_open, &a, len));
+    peer_bench_measure(LIB_NAME, "open", one_open, &a, len);
     if (memcmp(out, text, len) != 0) {
       die("open round trip");
     }

@@ -38,6 +38,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"bittern/util/runstep"
 )
 
 var aarch64Flavours = []flavour{
@@ -86,14 +88,14 @@ func checkAarch64Generator(r *results, dir, gen string) {
 		case "ios64":
 			checkIOSSymbols(r, what, obj, string(src))
 		case "win64":
-			unwind, e, err := cmd{args: []string{tool("llvm-readobj"), "--unwind", obj}}.run()
-			if err != nil {
-				r.fail("%s: llvm-readobj cannot decode the unwind data: %s", what, head(e, 3))
+			unwind := runstep.Cmd{Args: []string{tool("llvm-readobj"), "--unwind", obj}}.Run()
+			if unwind.Err != nil {
+				r.fail("%s: llvm-readobj cannot decode the unwind data: %s", what, head(unwind.Stderr, 3))
 				break
 			}
 			text, _ := os.ReadFile(strings.TrimSuffix(obj, ".o") + ".S")
 			managed := len(grepLines(string(text), regexp.MustCompile(`\.seh_proc`)))
-			entries := len(grepLines(unwind, regexp.MustCompile(`Function: `)))
+			entries := len(grepLines(unwind.Stdout, regexp.MustCompile(`Function: `)))
 			r.check(entries == managed,
 				fmt.Sprintf("%s: %d ARM64 SEH entries, one per managed function", what, entries),
 				fmt.Sprintf("%s: %d SEH entries for %d managed functions", what, entries, managed))
@@ -122,19 +124,19 @@ func checkBTIPads(r *results, what, obj, flavour string) {
 	switch flavour {
 	case "linux64":
 		dump[0] = tool("aarch64-linux-gnu-objdump")
-		for _, l := range lines(out(tool("aarch64-linux-gnu-readelf"), "-sW", obj)) {
+		for _, l := range runstep.Lines(out(tool("aarch64-linux-gnu-readelf"), "-sW", obj)) {
 			if f := strings.Fields(l); len(f) >= 8 && f[3] == "FUNC" && f[4] == "GLOBAL" {
 				add(f[1], f[7])
 			}
 		}
 	case "ios64":
-		for _, l := range lines(out(tool("llvm-nm"), "-m", obj)) {
+		for _, l := range runstep.Lines(out(tool("llvm-nm"), "-m", obj)) {
 			if f := strings.Fields(l); contains(l, "(__TEXT,__text)") && contains(l, " external ") {
 				add(f[0], f[len(f)-1])
 			}
 		}
 	case "win64":
-		for _, l := range lines(out(tool("llvm-nm"), obj)) {
+		for _, l := range runstep.Lines(out(tool("llvm-nm"), obj)) {
 			if f := strings.Fields(l); len(f) == 3 && f[1] == "T" {
 				add(f[0], f[2])
 			}
@@ -142,7 +144,7 @@ func checkBTIPads(r *results, what, obj, flavour string) {
 	}
 	// The first instruction disassembled at each address.
 	at := map[uint64]string{}
-	for _, l := range lines(out(dump...)) {
+	for _, l := range runstep.Lines(out(dump...)) {
 		if m := a64InsnLine.FindStringSubmatch(l); m != nil {
 			a, _ := strconv.ParseUint(m[1], 16, 64)
 			if _, seen := at[a]; !seen {
@@ -174,7 +176,7 @@ func checkBTIPads(r *results, what, obj, flavour string) {
 func checkIOSSymbols(r *results, what, obj, genSource string) {
 	nm := out(tool("llvm-nm"), "-m", obj)
 	var noUnderscore, public []string
-	for _, l := range lines(nm) {
+	for _, l := range runstep.Lines(nm) {
 		if !contains(l, "__TEXT,__text") || !contains(l, " external ") {
 			continue
 		}
@@ -192,7 +194,7 @@ func checkIOSSymbols(r *results, what, obj, genSource string) {
 	globals := map[string]bool{}
 	decl := regexp.MustCompile(`^\s*\.func_begin\s+(\w+)`)
 	word := regexp.MustCompile(`\bglobal\b`)
-	for _, l := range lines(genSource) {
+	for _, l := range runstep.Lines(genSource) {
 		if m := decl.FindStringSubmatch(l); m != nil && word.MatchString(l) {
 			globals["_"+m[1]] = true
 		}
@@ -233,9 +235,9 @@ func checkAarch64Refusals(r *results) {
 		{"a hand-written .cfi directive", fnwrap("", "\t.cfi_def_cfa_offset 16")},
 	})
 	checkRefusals(r, xlate, "macosx", []refusal{{"an unknown flavour (macosx)", ".text"}})
-	_, _, err := cmd{args: []string{tool("perl"), xlate, "linux64", "-"},
-		stdin: ".text\n.func_begin f, leaf\n\tadd x0, x0, x1\n.epilogue\n.func_end\n"}.run()
-	r.check(err == nil, "arm-xlate.pl accepts a minimal leaf function",
+	leaf := runstep.Cmd{Args: []string{tool("perl"), xlate, "linux64", "-"},
+		Stdin: []byte(".text\n.func_begin f, leaf\n\tadd x0, x0, x1\n.epilogue\n.func_end\n")}.Run()
+	r.check(leaf.Err == nil, "arm-xlate.pl accepts a minimal leaf function",
 		"arm-xlate.pl refuses a minimal leaf function")
 }
 
@@ -327,20 +329,20 @@ func checkBTIEnforced(r *results, dir string) {
 			"\t.inst\t0xd4000001\t// svc #0", ".func_end"}, "\n") + "\n"
 		asm := filepath.Join(dir, "bti-"+v+".S")
 		exe := filepath.Join(dir, "bti-"+v)
-		_, e, err := cmd{args: []string{tool("perl"), xlate, "linux64", asm}, stdin: neutral}.run()
+		gen := runstep.Cmd{Args: []string{tool("perl"), xlate, "linux64", asm}, Stdin: []byte(neutral)}.Run()
+		err := gen.Err
 		if err == nil {
 			err = try(tool("aarch64-linux-gnu-gcc"), "-static", "-nostdlib", "-nostartfiles",
 				"-e", "bti_start", "-o", exe, asm)
 		} else {
-			err = fmt.Errorf("%v: %s", err, head(e, 3))
+			err = fmt.Errorf("%v: %s", err, head(gen.Stderr, 3))
 		}
 		if err != nil {
 			r.fail("BTI probe %s does not build: %v", v, err)
 			continue
 		}
 		for _, cpu := range []string{"max", "cortex-a53"} {
-			_, _, err := cmd{args: []string{qemu, "-cpu", cpu, exe}}.run()
-			rc, want := exitStatus(err), 0
+			rc, want := runstep.Cmd{Args: []string{qemu, "-cpu", cpu, exe}}.Run().Status(), 0
 			if !pad && cpu == "max" {
 				want = 132
 			}

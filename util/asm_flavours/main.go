@@ -54,8 +54,6 @@
 package main
 
 import (
-	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -66,8 +64,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"syscall"
-	"time"
+
+	"bittern/util/runstep"
 )
 
 var (
@@ -134,121 +132,52 @@ func addJob(after []*job, run func(r *results)) *job {
 
 // runJobs runs every job, at most n at a time, and prints each job's lines
 // as soon as it and every job before it are done. It returns the counts.
-func runJobs(n int) (passed, failed int) {
-	sem := make(chan struct{}, n)
-	for _, j := range allJobs {
-		go func(j *job) {
-			for _, a := range j.after {
-				<-a.done
-			}
-			sem <- struct{}{}
-			j.run(&j.res)
-			<-sem
-			close(j.done)
-		}(j)
-	}
-	for _, j := range allJobs {
-		<-j.done
-		for _, l := range j.res.lines {
+func runJobs(n int) runstep.Tally {
+	var t runstep.Tally
+	runstep.Ordered(n, len(allJobs), func(i int) {
+		j := allJobs[i]
+		for _, a := range j.after {
+			<-a.done
+		}
+		j.run(&j.res)
+		close(j.done)
+	}, func(i int) {
+		for _, l := range allJobs[i].res.lines {
 			fmt.Printf("%-5s %s\n", l.kind, l.msg)
-			switch l.kind {
-			case "ok":
-				passed++
-			case "FAIL":
-				failed++
+			if l.kind != "note" {
+				t.Count(l.kind == "ok")
 			}
 		}
-	}
-	return passed, failed
+	})
+	return t
 }
 
 // --- Commands ------------------------------------------------------------------
 
-// A cmd is a command line with its working directory (the repository root
-// unless dir is set), standard input, environment additions and time limit.
-type cmd struct {
-	args    []string
-	dir     string
-	stdin   string
-	env     []string
-	timeout time.Duration
-}
-
-// run runs the command and returns its standard output and standard error.
-// err is non-nil when it could not start or did not exit with status 0.
-func (c cmd) run() (stdout, stderr string, err error) {
-	ctx := context.Background()
-	if c.timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, c.timeout)
-		defer cancel()
-	}
-	x := exec.CommandContext(ctx, c.args[0], c.args[1:]...)
-	x.Dir = root
-	if c.dir != "" {
-		x.Dir = c.dir
-	}
-	if c.stdin != "" {
-		x.Stdin = strings.NewReader(c.stdin)
-	}
-	if c.env != nil {
-		x.Env = append(os.Environ(), c.env...)
-	}
-	var out, errOut strings.Builder
-	x.Stdout = &out
-	x.Stderr = &errOut
-	err = x.Run()
-	return out.String(), errOut.String(), err
-}
-
-// exitStatus is the shell's view of how a command ended: its exit status,
-// 128 + the signal that killed it, or -1 if it did not start.
-func exitStatus(err error) int {
-	if err == nil {
-		return 0
-	}
-	var ee *exec.ExitError
-	if errors.As(err, &ee) {
-		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-			return 128 + int(ws.Signal())
-		}
-		return ee.ExitCode()
-	}
-	return -1
-}
+// Commands run through runstep.Cmd, in the repository root (the working
+// directory) unless they say otherwise.
 
 // out runs ARGS and returns its standard output ("" on failure).
 func out(args ...string) string {
-	o, _, _ := cmd{args: args}.run()
-	return o
+	return runstep.Cmd{Args: args}.Run().Stdout
 }
 
 // try runs ARGS and returns nil or an error carrying the first lines of its
 // standard error.
 func try(args ...string) error {
-	_, e, err := cmd{args: args}.run()
-	if err != nil {
-		return fmt.Errorf("%v: %s", err, head(e, 5))
+	if c := (runstep.Cmd{Args: args}).Run(); c.Err != nil {
+		return fmt.Errorf("%v: %s", c.Err, head(c.Stderr, 5))
 	}
 	return nil
 }
 
 // head returns the first n lines of s, joined by " | ".
 func head(s string, n int) string {
-	l := lines(s)
+	l := runstep.Lines(s)
 	if len(l) > n {
 		l = l[:n]
 	}
 	return strings.Join(l, " | ")
-}
-
-// lines splits s into lines, without a last empty one.
-func lines(s string) []string {
-	s = strings.TrimRight(s, "\n")
-	if s == "" {
-		return nil
-	}
-	return strings.Split(s, "\n")
 }
 
 func contains(s, sub string) bool { return strings.Contains(s, sub) }
@@ -256,7 +185,7 @@ func contains(s, sub string) bool { return strings.Contains(s, sub) }
 // grepLines returns the lines of s that re matches.
 func grepLines(s string, re *regexp.Regexp) []string {
 	var m []string
-	for _, l := range lines(s) {
+	for _, l := range runstep.Lines(s) {
 		if re.MatchString(l) {
 			m = append(m, l)
 		}
@@ -371,13 +300,13 @@ func stem(script string) string { return strings.TrimSuffix(filepath.Base(script
 // it is generated, from SCRIPT, through TRANSLATOR, in FLAVOUR. It returns
 // false (with a failure recorded) when the script fails.
 func generate(r *results, script, translator, flavour, outPath string) bool {
-	if _, e, err := (cmd{args: []string{tool("perl"), script, flavour, outPath}}).run(); err != nil {
-		r.fail("%s %s: generation: %s", script, flavour, head(e, 3))
+	if g := (runstep.Cmd{Args: []string{tool("perl"), script, flavour, outPath}}).Run(); g.Err != nil {
+		r.fail("%s %s: generation: %s", script, flavour, head(g.Stderr, 3))
 		return false
 	}
 	text, _ := os.ReadFile(outPath)
 	want := fmt.Sprintf("generated by %s through crypto/perlasm/%s (%s), do not edit", script, translator, flavour)
-	first := strings.Join(lines(string(text))[:min(2, len(lines(string(text))))], "\n")
+	first := strings.Join(runstep.Lines(string(text))[:min(2, len(runstep.Lines(string(text))))], "\n")
 	r.check(contains(first, want), fmt.Sprintf("%s %s: header names its source", script, flavour),
 		fmt.Sprintf("%s %s: no '%s' header", script, flavour, want))
 	return true
@@ -429,7 +358,7 @@ func buildFlavours(r *results, dir, script, translator string, flavours []flavou
 // to the mnemonic of its first instruction.
 func firstInsns(dump string) map[string]string {
 	first := map[string]string{}
-	l := lines(dump)
+	l := runstep.Lines(dump)
 	sym := regexp.MustCompile(`^[0-9a-f]+ <([^>]+)>:$`)
 	for i := 0; i+1 < len(l); i++ {
 		if m := sym.FindStringSubmatch(l[i]); m != nil {
@@ -444,7 +373,7 @@ func firstInsns(dump string) map[string]string {
 // globalText returns the defined global text symbols (type T) of `nm -g`.
 func globalText(obj string) []string {
 	var syms []string
-	for _, l := range lines(out(tool("nm"), "-g", "--defined-only", obj)) {
+	for _, l := range runstep.Lines(out(tool("nm"), "-g", "--defined-only", obj)) {
 		if f := strings.Fields(l); len(f) == 3 && f[1] == "T" {
 			syms = append(syms, f[2])
 		}
@@ -481,7 +410,7 @@ func checkELFNotes(r *results, what, readelf, obj, property string) {
 func checkNoAbsRelocs(r *results, what, readelf, obj, sec string, re *regexp.Regexp) {
 	var bad []string
 	in := false
-	for _, l := range lines(out(readelf, "-rW", obj)) {
+	for _, l := range runstep.Lines(out(readelf, "-rW", obj)) {
 		if strings.HasPrefix(l, "Relocation section ") {
 			in = strings.HasPrefix(l, "Relocation section '"+sec+"'")
 			continue
@@ -499,7 +428,7 @@ func checkNoAbsRelocs(r *results, what, readelf, obj, sec string, re *regexp.Reg
 // the functions hidden on ELF are private extern.
 func checkMachO(r *results, what, mac, elf string) {
 	var syms []string
-	for _, l := range lines(out(tool("llvm-nm"), "-m", "--defined-only", mac)) {
+	for _, l := range runstep.Lines(out(tool("llvm-nm"), "-m", "--defined-only", mac)) {
 		if contains(l, "(__TEXT,__text)") && !contains(l, " non-external ") {
 			syms = append(syms, l)
 		}
@@ -521,7 +450,7 @@ func checkMachO(r *results, what, mac, elf string) {
 		return
 	}
 	var want []string
-	for _, l := range lines(out(tool("readelf"), "-sW", elf)) {
+	for _, l := range runstep.Lines(out(tool("readelf"), "-sW", elf)) {
 		if f := strings.Fields(l); len(f) >= 8 && f[3] == "FUNC" && f[4] == "GLOBAL" && f[5] == "HIDDEN" {
 			want = append(want, "_"+f[7])
 		}
@@ -542,7 +471,7 @@ func checkLinked(r *results, what, readelf, so, property string) {
 	r.check(!contains(out(readelf, "-dW", so), "TEXTREL"), fmt.Sprintf("%s: no TEXTREL", what),
 		fmt.Sprintf("%s: TEXTREL", what))
 	stack := false
-	for _, l := range lines(out(readelf, "-lW", so)) {
+	for _, l := range runstep.Lines(out(readelf, "-lW", so)) {
 		stack = stack || (contains(l, "GNU_STACK") && contains(l, "RW "))
 	}
 	r.check(stack, fmt.Sprintf("%s: GNU_STACK not executable", what),
@@ -560,12 +489,12 @@ var neutralLine = regexp.MustCompile(`^[^:]*: neutral line [0-9]+: `)
 // fails, quoting the translator's reason.
 func checkRefusals(r *results, translator, flavour string, cases []refusal) {
 	for _, c := range cases {
-		_, e, err := cmd{args: []string{tool("perl"), translator, flavour, "-"}, stdin: c.text + "\n"}.run()
-		if err == nil {
+		t := runstep.Cmd{Args: []string{tool("perl"), translator, flavour, "-"}, Stdin: []byte(c.text + "\n")}.Run()
+		if t.Err == nil {
 			r.fail("%s accepted %s", filepath.Base(translator), c.what)
 			continue
 		}
-		reason := neutralLine.ReplaceAllString(head(e, 1), "")
+		reason := neutralLine.ReplaceAllString(head(t.Stderr, 1), "")
 		r.pass("%s refuses %s: %s", filepath.Base(translator), c.what, reason)
 	}
 }
@@ -580,11 +509,11 @@ func buildLibrary(dir string, cmakeArgs []string, targets ...string) error {
 	defer buildDirMtx.Unlock()
 	logf := dir + ".log"
 	args := append([]string{tool("cmake"), "-G", "Ninja", "-B", dir, "-S", root}, cmakeArgs...)
-	o, e, err := cmd{args: args}.run()
+	c := runstep.Cmd{Args: args}.Run()
+	o, e, err := c.Stdout, c.Stderr, c.Err
 	if err == nil {
-		var o2, e2 string
-		o2, e2, err = cmd{args: append([]string{tool("ninja"), ninjaJobs, "-C", dir}, targets...)}.run()
-		o, e = o+o2, e+e2
+		n := runstep.Cmd{Args: append([]string{tool("ninja"), ninjaJobs, "-C", dir}, targets...)}.Run()
+		o, e, err = o+n.Stdout, e+n.Stderr, n.Err
 	}
 	os.WriteFile(logf, []byte(o+e), 0o644)
 	if err != nil {
@@ -594,7 +523,7 @@ func buildLibrary(dir string, cmakeArgs []string, targets ...string) error {
 }
 
 func lastLines(s string, n int) []string {
-	l := lines(s)
+	l := runstep.Lines(s)
 	if len(l) > n {
 		l = l[len(l)-n:]
 	}
@@ -650,18 +579,11 @@ func main() {
 	if groups["cpu"] {
 		addCPUTargetJobs()
 	}
-	passed, failed := runJobs(max(1, *jobsFlag))
-	fmt.Printf("%d passed, %d failed\n", passed, failed)
-	if failed != 0 {
+	t := runJobs(*jobsFlag)
+	fmt.Println(t)
+	if t.Failed != 0 {
 		os.Exit(1)
 	}
-}
-
-func max(a, b int) int {
-	if a > b {
-		return a
-	}
-	return b
 }
 
 // lookPath finds a command in PATH, or checks a path given with a slash.

@@ -33,6 +33,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"bittern/util/runstep"
 )
 
 var x86Flavours = []flavour{
@@ -110,7 +112,7 @@ func checkX86Generator(r *results, dir, script string) {
 func thunkStart(obj string) uint64 {
 	var end uint64
 	re := regexp.MustCompile(`^([0-9a-f]+) ([0-9a-f]+) [Tt] `)
-	for _, l := range lines(out(tool("nm"), "-S", obj)) {
+	for _, l := range runstep.Lines(out(tool("nm"), "-S", obj)) {
 		if m := re.FindStringSubmatch(l); m != nil {
 			a, _ := strconv.ParseUint(m[1], 16, 64)
 			n, _ := strconv.ParseUint(m[2], 16, 64)
@@ -148,7 +150,7 @@ func x86Insns(obj string, limit uint64) []string {
 		}
 		have = false
 	}
-	for _, l := range lines(out(tool("objdump"), "-dr", "--no-show-raw-insn", obj)) {
+	for _, l := range runstep.Lines(out(tool("objdump"), "-dr", "--no-show-raw-insn", obj)) {
 		if x86SymLine.MatchString(l) {
 			flush()
 			continue
@@ -256,7 +258,7 @@ func checkI686Library(r *results, dir string) {
 		so+": ELF32 i386", so+": not an ELF32 i386 library")
 	r.check(!contains(out(tool("readelf"), "-d", so), "TEXTREL"), so+": no TEXTREL", so+": TEXTREL")
 	stack := false
-	for _, l := range lines(out(tool("readelf"), "-lW", so)) {
+	for _, l := range runstep.Lines(out(tool("readelf"), "-lW", so)) {
 		stack = stack || (contains(l, "GNU_STACK") && contains(l, "RW "))
 	}
 	r.check(stack, so+": GNU_STACK not executable", so+": GNU_STACK missing or executable")
@@ -268,7 +270,7 @@ func checkI686Library(r *results, dir string) {
 		return
 	}
 	var members []string
-	for _, m := range lines(out(tool("ar"), "t", archive)) {
+	for _, m := range runstep.Lines(out(tool("ar"), "t", archive)) {
 		if strings.HasSuffix(m, ".S.o") || strings.HasSuffix(m, ".s.o") {
 			members = append(members, m)
 		}
@@ -280,8 +282,8 @@ func checkI686Library(r *results, dir string) {
 	objDir := filepath.Join(dir, "asm-objs")
 	os.RemoveAll(objDir)
 	os.MkdirAll(objDir, 0o755)
-	if _, e, err := (cmd{args: append([]string{tool("ar"), "x", archive}, members...), dir: objDir}).run(); err != nil {
-		r.fail("%s: ar x: %s", archive, head(e, 3))
+	if x := (runstep.Cmd{Args: append([]string{tool("ar"), "x", archive}, members...), Dir: objDir}).Run(); x.Err != nil {
+		r.fail("%s: ar x: %s", archive, head(x.Stderr, 3))
 		return
 	}
 	var objs []string

@@ -38,6 +38,8 @@ import (
 	"regexp"
 	"strings"
 	"time"
+
+	"bittern/util/runstep"
 )
 
 var x86_64Flavours = []flavour{
@@ -127,7 +129,7 @@ var (
 // without symbolic annotations and without alignment padding.
 func coffCode(obj string) []string {
 	var code []string
-	for _, l := range lines(out(tool("x86_64-w64-mingw32-objdump"), "-d", obj)) {
+	for _, l := range runstep.Lines(out(tool("x86_64-w64-mingw32-objdump"), "-d", obj)) {
 		if !coffInsn.MatchString(l) || coffPadding.MatchString(l) {
 			continue
 		}
@@ -141,7 +143,7 @@ func coffCode(obj string) []string {
 func coffUnwind(obj string) []string {
 	var u []string
 	in := false
-	for _, l := range lines(out(tool("x86_64-w64-mingw32-objdump"), "-x", obj)) {
+	for _, l := range runstep.Lines(out(tool("x86_64-w64-mingw32-objdump"), "-x", obj)) {
 		if !in && strings.HasPrefix(l, "Dump of .xdata") {
 			in = true
 		}
@@ -185,10 +187,11 @@ func runWin64Smoke(r *results, dir string) {
 			r.fail("Win64 (%s objects): building the smoke test: %v", fl, err)
 			continue
 		}
-		o, _, err := cmd{args: []string{wine, exe}, env: env, timeout: 300 * time.Second}.run()
+		w := runstep.Cmd{Args: []string{wine, exe}, ExtraEnv: env, Timeout: 300 * time.Second}.Run()
+		o, err := w.Stdout, w.Err
 		n := 0
 		var failures []string
-		for _, l := range lines(o) {
+		for _, l := range runstep.Lines(o) {
 			if strings.HasPrefix(l, "ok") {
 				n++
 			}

@@ -10,7 +10,7 @@
 // same machine load, and pipes all rounds into the "ours" program's
 // --report mode.
 //
-// Measuring mode prints one line per item and size:
+// Measuring mode prints one line per item and size (peer_bench_measure):
 //   LIB ITEM SIZE NS_PER_CALL
 // where NS_PER_CALL is the best of five batches of about 20 ms each (the
 // best batch is the one least disturbed on a shared machine; a benchmark
@@ -82,6 +82,18 @@ static inline double peer_bench_time(void (*fn)(void *arg, size_t len),
     }
   }
   return best;
+}
+
+// peer_bench_measure times `fn(arg, len)` with peer_bench_time and prints
+// its measurement line "LIB ITEM SIZE NS_PER_CALL", the one format --report
+// reads; `lib` and `item` are single words of at most 31 characters. It
+// returns the time.
+static inline double peer_bench_measure(const char *lib, const char *item,
+                                        void (*fn)(void *arg, size_t len),
+                                        void *arg, size_t len) {
+  double ns = peer_bench_time(fn, arg, len);
+  printf("%s %s %zu %.3f\n", lib, item, len, ns);
+  return ns;
 }
 
 // --- Report ------------------------------------------------------------------

@@ -481,8 +481,7 @@ static int measure(void) {
         // Every open verifies a record sealed here under the nonce it uses.
         aead_seal(0, g_sealed, g_in, len);
       }
-      printf("%s %s %zu %.3f\n", LIB_NAME, kItems[it].name, len,
-             peer_bench_time(kItems[it].fn, NULL, len));
+      peer_bench_measure(LIB_NAME, kItems[it].name, kItems[it].fn, NULL, len);
       if (kItems[it].fn == run_open && memcmp(g_out, g_in, len) != 0) {
         die("open round trip");
       }

@@ -9,13 +9,13 @@
 package cpujson
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"strings"
 	"time"
+
+	"bittern/util/runstep"
 )
 
 // X86Feature is one x86 feature: bit `Bit` of capability word `Word`
@@ -74,22 +74,19 @@ type CPU struct {
 // plus `extraEnv` ("NAME=value" entries), and parses its output.
 func Run(bssl string, emulator []string, extraEnv ...string) (*CPU, error) {
 	argv := append(append([]string{}, emulator...), bssl, "cpu", "-json")
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
+	env := []string{}
 	for _, kv := range os.Environ() {
 		if !strings.HasPrefix(kv, "OPENSSL_ia32cap=") && !strings.HasPrefix(kv, "OPENSSL_armcap=") {
-			cmd.Env = append(cmd.Env, kv)
+			env = append(env, kv)
 		}
 	}
-	cmd.Env = append(cmd.Env, extraEnv...)
-	out, err := cmd.Output()
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", strings.Join(argv, " "), err)
+	r := runstep.Cmd{Args: argv, Env: env, ExtraEnv: extraEnv, Timeout: time.Minute}.Run()
+	if r.Err != nil {
+		return nil, fmt.Errorf("%s: %v", strings.Join(argv, " "), r.Err)
 	}
 	var c CPU
-	if err := json.Unmarshal(out, &c); err != nil {
-		return nil, fmt.Errorf("%s: %v in %q", strings.Join(argv, " "), err, out)
+	if err := json.Unmarshal([]byte(r.Stdout), &c); err != nil {
+		return nil, fmt.Errorf("%s: %v in %q", strings.Join(argv, " "), err, r.Stdout)
 	}
 	if len(c.X86Features) == 0 || len(c.ArmFeatures) == 0 {
 		return nil, fmt.Errorf("%s: no feature tables", strings.Join(argv, " "))

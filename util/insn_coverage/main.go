@@ -34,12 +34,10 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"errors"
 	"flag"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -47,6 +45,7 @@ import (
 	"strings"
 
 	"bittern/util/cpujson"
+	"bittern/util/runstep"
 )
 
 var (
@@ -100,13 +99,13 @@ var (
 // disassemble runs objdump over the binary and returns its functions by
 // address, in address order.
 func disassemble(tool, binary string) ([]*function, error) {
-	out, err := exec.Command(tool, "-d", "-w", binary).Output()
-	if err != nil {
-		return nil, fmt.Errorf("%s -d %s: %v", tool, binary, err)
+	dump := runstep.Cmd{Args: []string{tool, "-d", "-w", binary}}.Run()
+	if dump.Err != nil {
+		return nil, fmt.Errorf("%s -d %s: %v", tool, binary, dump.Err)
 	}
 	var funcs []*function
 	var cur *function
-	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc := bufio.NewScanner(strings.NewReader(dump.Stdout))
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
 	for sc.Scan() {
 		line := sc.Text()
@@ -168,11 +167,11 @@ func librarySymbols(tool string) (lib, asm map[string]bool, err error) {
 	lib = map[string]bool{}
 	asm = map[string]bool{}
 	read := func(path string, into map[string]bool) error {
-		out, err := exec.Command(tool, "-t", path).Output()
-		if err != nil {
-			return fmt.Errorf("%s -t %s: %v", tool, path, err)
+		syms := runstep.Cmd{Args: []string{tool, "-t", path}}.Run()
+		if syms.Err != nil {
+			return fmt.Errorf("%s -t %s: %v", tool, path, syms.Err)
 		}
-		for _, l := range strings.Split(string(out), "\n") {
+		for _, l := range strings.Split(syms.Stdout, "\n") {
 			// "0000000000000000 g     F .text\t0000000000000123 name"
 			f := strings.Fields(l)
 			if len(f) < 4 || !strings.Contains(l, ".text") {

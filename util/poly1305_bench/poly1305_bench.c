@@ -96,8 +96,7 @@ static int measure(void) {
   memset(&a, 0, sizeof(a));
   a.msg = msg;
   for (size_t s = 0; s < NUM_SIZES; s++) {
-    double ns = peer_bench_time(one_mac, &a, kSizes[s]);
-    printf("%s poly1305 %zu %.3f\n", LIB_NAME, kSizes[s], ns);
+    peer_bench_measure(LIB_NAME, "poly1305", one_mac, &a, kSizes[s]);
   }
   fprintf(stderr, "%s done (%u)\n", LIB_NAME, a.tag[0]);
   return 0;

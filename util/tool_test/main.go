@@ -12,14 +12,12 @@
 package main
 
 import (
-	"bytes"
 	"crypto/rand"
 	"crypto/sha1"
 	"crypto/sha256"
 	"crypto/sha512"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"math"
@@ -31,6 +29,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"bittern/util/runstep"
 )
 
 var bsslPath = flag.String("bssl", "build/bssl", "path to the bssl binary")
@@ -43,40 +43,27 @@ type result struct {
 
 // run executes bssl with args, optional stdin and extra environment.
 func run(stdin []byte, env []string, args ...string) result {
-	cmd := exec.Command(*bsslPath, args...)
-	return runCmd(cmd, stdin, env)
+	return runCmd(runstep.Cmd{Args: append([]string{*bsslPath}, args...), Stdin: stdin, ExtraEnv: env})
 }
 
-func runCmd(cmd *exec.Cmd, stdin []byte, env []string) result {
-	var out, errOut bytes.Buffer
-	cmd.Stdout = &out
-	cmd.Stderr = &errOut
-	if stdin != nil {
-		cmd.Stdin = bytes.NewReader(stdin)
+// runCmd runs c; a command that cannot start has code -1 and the reason in
+// its stderr.
+func runCmd(c runstep.Cmd) result {
+	r := c.Run()
+	code := r.Status()
+	if code == -1 && r.Err != nil {
+		r.Stderr += r.Err.Error()
 	}
-	if env != nil {
-		cmd.Env = append(os.Environ(), env...)
-	}
-	err := cmd.Run()
-	code := 0
-	if err != nil {
-		var exitErr *exec.ExitError
-		if errors.As(err, &exitErr) {
-			code = exitErr.ExitCode()
-		} else {
-			code = -1
-			errOut.WriteString(err.Error())
-		}
-	}
-	return result{out.String(), errOut.String(), code}
+	return result{r.Stdout, r.Stderr, code}
 }
 
-var failures int
+var cases runstep.Tally
 
 // check records one case: fn returns nil on success.
 func check(name string, fn func() error) {
-	if err := fn(); err != nil {
-		failures++
+	err := fn()
+	cases.Count(err == nil)
+	if err != nil {
 		fmt.Printf("FAIL %s: %v\n", name, err)
 		return
 	}
@@ -675,13 +662,10 @@ func compareWithCoreutils(dir, cmd string, stdin []byte, args ...string) error {
 	if err != nil {
 		return err
 	}
-	ours := exec.Command(abs, append([]string{cmd}, args...)...)
-	ours.Dir = dir
-	theirs := exec.Command(real, args...)
-	theirs.Args[0] = cmd // coreutils prints its argv[0] in messages
-	theirs.Dir = dir
-	a := runCmd(ours, stdin, []string{"LC_ALL=C"})
-	b := runCmd(theirs, stdin, []string{"LC_ALL=C"})
+	env := []string{"LC_ALL=C"}
+	a := runCmd(runstep.Cmd{Args: append([]string{abs, cmd}, args...), Dir: dir, Stdin: stdin, ExtraEnv: env})
+	// coreutils prints its argv[0] in messages.
+	b := runCmd(runstep.Cmd{Args: append([]string{real}, args...), Argv0: cmd, Dir: dir, Stdin: stdin, ExtraEnv: env})
 	if a != b {
 		return fmt.Errorf("bssl %s %q:\n  got  %+v\n  want %+v", cmd, args, a, b)
 	}
@@ -757,9 +741,7 @@ func testSums(dir string) {
 			{[]string{"-z", "one"}, fmt.Sprintf("%x  one\x00", one)},
 		} {
 			abs, _ := filepath.Abs(*bsslPath)
-			cmd := exec.Command(abs, append([]string{"sha256sum"}, c.args...)...)
-			cmd.Dir = dir
-			r := runCmd(cmd, nil, nil)
+			r := runCmd(runstep.Cmd{Args: append([]string{abs, "sha256sum"}, c.args...), Dir: dir})
 			if err := expectOK(r); err != nil {
 				return err
 			}
@@ -918,9 +900,7 @@ func testSums(dir string) {
 		c := c
 		check("sha256sum "+c.name, func() error {
 			abs, _ := filepath.Abs(*bsslPath)
-			cmd := exec.Command(abs, append([]string{"sha256sum"}, c.args...)...)
-			cmd.Dir = dir
-			r := runCmd(cmd, nil, nil)
+			r := runCmd(runstep.Cmd{Args: append([]string{abs, "sha256sum"}, c.args...), Dir: dir})
 			if r.code != c.wantCode {
 				return fmt.Errorf("exit %d, want %d (stderr %q)", r.code, c.wantCode, r.stderr)
 			}
@@ -939,9 +919,7 @@ func testSums(dir string) {
 			tag := strings.ToUpper(strings.TrimSuffix(a.cmd, "sum"))
 			list := fmt.Sprintf("%s(one)=%x\n%s (empty)= %x\n%s (one) =%x\n", tag, a.sum([]byte("x")), tag, a.sum(nil), tag, a.sum(nil))
 			abs, _ := filepath.Abs(*bsslPath)
-			cmd := exec.Command(abs, a.cmd, "-c")
-			cmd.Dir = dir
-			r := runCmd(cmd, []byte(list), nil)
+			r := runCmd(runstep.Cmd{Args: []string{abs, a.cmd, "-c"}, Dir: dir, Stdin: []byte(list)})
 			if want := "one: OK\nempty: OK\none: FAILED\n"; r.code != 1 || r.stdout != want {
 				return fmt.Errorf("exit %d, stdout %q, want 1 and %q", r.code, r.stdout, want)
 			}
@@ -1023,8 +1001,8 @@ func main() {
 	testSums(dir)
 	testRand()
 
-	if failures > 0 {
-		fmt.Printf("%d case(s) FAILED\n", failures)
+	if cases.Failed > 0 {
+		fmt.Printf("%d case(s) FAILED\n", cases.Failed)
 		os.RemoveAll(dir)
 		os.Exit(1)
 	}

@@ -15,6 +15,7 @@
 
 #include <gtest/gtest.h>
 
+#include "../../test/asm_path_test.h"
 #include "../../test/file_test.h"
 #include "../../test/test_util.h"
 #include "../internal.h"
@@ -87,21 +88,6 @@ std::vector<uint8_t> RefChaCha20(const std::vector<uint8_t> &in,
 
 // --- Helpers ----------------------------------------------------------------
 
-// ForEachImpl calls `f` with every row of the table that this CPU can run.
-template <typename F>
-void ForEachImpl(F f) {
-  size_t ran = 0;
-  CRYPTO_IMPL_FOREACH(impl, &CRYPTO_primitive_chacha20) {
-    if (!CRYPTO_impl_is_capable(impl)) {
-      continue;
-    }
-    SCOPED_TRACE(impl->name);
-    f(impl);
-    ran++;
-  }
-  EXPECT_GE(ran, 1u);
-}
-
 // CallRow runs one row, forced, through the driver chacha20_xor_words with
 // the byte-oriented key and nonce.
 void CallRow(const CRYPTO_IMPL *impl, uint8_t *out, const uint8_t *in,
@@ -142,7 +128,7 @@ void CheckEncrypt(const std::vector<uint8_t> &key,
   EXPECT_EQ(Bytes(expected), Bytes(RefChaCha20(in, key.data(), nonce.data(),
                                                counter)))
       << "the test's reference disagrees with the vector";
-  ForEachImpl([&](const CRYPTO_IMPL *impl) {
+  ForEachRow(&CRYPTO_primitive_chacha20, [&](const CRYPTO_IMPL *impl) {
     ForcedImpl forced(impl);
     std::vector<uint8_t> out(in.size());
     CRYPTO_chacha_20(out.data(), in.data(), in.size(), key.data(),
@@ -326,7 +312,7 @@ TEST(ChaChaTest, AllRowsAllLengthsAndOffsets) {
         offsets.emplace_back(in_off, (in_off * 5 + len) % 16);
       }
     }
-    ForEachImpl([&](const CRYPTO_IMPL *impl) {
+    ForEachRow(&CRYPTO_primitive_chacha20, [&](const CRYPTO_IMPL *impl) {
       for (const auto &[in_off, out_off] : offsets) {
         std::vector<uint8_t> in_buf(in_off + len), out_buf(out_off + len);
         if (len != 0) {
@@ -393,7 +379,7 @@ TEST(ChaChaTest, CounterWrapsModulo2To32) {
 TEST(ChaChaTest, ZeroLengthWithNullPointers) {
   uint8_t key[32] = {0}, nonce[12] = {0};
   CRYPTO_chacha_20(nullptr, nullptr, 0, key, nonce, 0);
-  ForEachImpl([&](const CRYPTO_IMPL *impl) {
+  ForEachRow(&CRYPTO_primitive_chacha20, [&](const CRYPTO_IMPL *impl) {
     CallRow(impl, nullptr, nullptr, 0, key, nonce, 0);
   });
 }
@@ -408,7 +394,7 @@ TEST(ChaChaTest, ConstantTime) {
   std::vector<uint8_t> in = rng.Bytes(200);
   std::vector<uint8_t> expected =
       RefChaCha20(in, key.data(), nonce.data(), 3);
-  ForEachImpl([&](const CRYPTO_IMPL *impl) {
+  ForEachRow(&CRYPTO_primitive_chacha20, [&](const CRYPTO_IMPL *impl) {
     std::vector<uint8_t> secret_key = key, secret_in = in, out(in.size());
     CONSTTIME_SECRET(secret_key.data(), secret_key.size());
     CONSTTIME_SECRET(secret_in.data(), secret_in.size());

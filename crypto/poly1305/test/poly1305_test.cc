@@ -18,6 +18,7 @@
 
 #include "../../internal.h"
 #include "../../test/abi_test.h"
+#include "../../test/asm_path_test.h"
 #include "../../test/file_test.h"
 #include "../../test/test_util.h"
 #include "../internal.h"
@@ -26,23 +27,6 @@ namespace {
 
 const struct crypto_poly1305_entry *ImplFns(const CRYPTO_IMPL *impl) {
   return &impl->entry.poly1305;
-}
-
-// ForEachImpl calls `f` with every row of the table this CPU can run, and
-// returns how many there were.
-template <typename F>
-size_t ForEachImpl(F f) {
-  size_t ran = 0;
-  CRYPTO_IMPL_FOREACH(impl, &CRYPTO_primitive_poly1305) {
-    if (!CRYPTO_impl_is_capable(impl)) {
-      continue;
-    }
-    SCOPED_TRACE(impl->name);
-    f(impl);
-    ran++;
-  }
-  EXPECT_GE(ran, 1u);
-  return ran;
 }
 
 // ForcedImpl makes the public API use one row while it lives.
@@ -140,7 +124,7 @@ void CheckAllWays(const std::vector<uint8_t> &key,
   ASSERT_EQ(32u, key.size());
   ASSERT_EQ(16u, expected.size());
   TestRNG rng(msg.size());
-  ForEachImpl([&](const CRYPTO_IMPL *impl) {
+  ForEachRow(&CRYPTO_primitive_poly1305, [&](const CRYPTO_IMPL *impl) {
     ForcedImpl forced(impl);
     EXPECT_EQ(Bytes(expected), Bytes(MacOneShot(key.data(), msg)));
     EXPECT_EQ(Bytes(expected), Bytes(MacBytewise(key.data(), msg)));
@@ -163,7 +147,7 @@ TEST(Poly1305Test, RowsUnderUnwindCheck) {
   for (size_t len : {size_t{17}, size_t{512 + 33}}) {
     std::vector<uint8_t> key = rng.Bytes(32), msg = rng.Bytes(len);
     const Mac want = MacRow(ref, key.data(), msg);
-    ForEachImpl([&](const CRYPTO_IMPL *impl) {
+    ForEachRow(&CRYPTO_primitive_poly1305, [&](const CRYPTO_IMPL *impl) {
       if (impl != ref) {
         EXPECT_EQ(Bytes(want), Bytes(MacRow(impl, key.data(), msg, true)))
             << impl->entry_names << ", " << len << " bytes";
@@ -214,7 +198,7 @@ TEST(Poly1305Test, PycaRFC7539Vectors) {
 std::vector<Mac> MacsOfAllRows(const uint8_t key[32],
                                const std::vector<uint8_t> &msg) {
   std::vector<Mac> macs;
-  ForEachImpl([&](const CRYPTO_IMPL *impl) {
+  ForEachRow(&CRYPTO_primitive_poly1305, [&](const CRYPTO_IMPL *impl) {
     ForcedImpl forced(impl);
     macs.push_back(MacOneShot(key, msg));
     EXPECT_EQ(Bytes(macs.back()), Bytes(MacRow(impl, key, msg)));
@@ -235,7 +219,8 @@ TEST(Poly1305Test, RowsAgreeOnRandomInputs) {
   // The c64 row only exists where the compiler has __int128; then there are
   // two rows to compare.
 #if defined(POLY1305_HAVE_C64)
-  EXPECT_GE(ForEachImpl([](const CRYPTO_IMPL *) {}), 2u);
+  EXPECT_GE(
+      ForEachRow(&CRYPTO_primitive_poly1305, [](const CRYPTO_IMPL *) {}), 2u);
 #endif
   TestRNG rng(0x1305);
   for (int iter = 0; iter < 300; iter++) {
@@ -246,7 +231,7 @@ TEST(Poly1305Test, RowsAgreeOnRandomInputs) {
     std::vector<uint8_t> key = rng.Bytes(32), msg = rng.Bytes(len);
     std::vector<Mac> macs = MacsOfAllRows(key.data(), msg);
     ExpectAllEqual(macs);
-    ForEachImpl([&](const CRYPTO_IMPL *impl) {
+    ForEachRow(&CRYPTO_primitive_poly1305, [&](const CRYPTO_IMPL *impl) {
       ForcedImpl forced(impl);
       EXPECT_EQ(Bytes(macs[0]),
                 Bytes(MacSplit(key.data(), msg, RandomCuts(&rng, len))));
@@ -371,7 +356,7 @@ TEST(Poly1305Test, AnyStateAlignment) {
 TEST(Poly1305Test, FinishZeroesState) {
   TestRNG rng(0x2e50);
   std::vector<uint8_t> key = rng.Bytes(32), msg = rng.Bytes(77);
-  ForEachImpl([&](const CRYPTO_IMPL *impl) {
+  ForEachRow(&CRYPTO_primitive_poly1305, [&](const CRYPTO_IMPL *impl) {
     ForcedImpl forced(impl);
     poly1305_state state;
     CRYPTO_poly1305_init(&state, key.data());
@@ -389,8 +374,8 @@ TEST(Poly1305Test, RowFixedAtInit) {
   TestRNG rng(0xf1);
   std::vector<uint8_t> key = rng.Bytes(32), msg = rng.Bytes(100);
   Mac expected = MacOneShot(key.data(), msg);
-  ForEachImpl([&](const CRYPTO_IMPL *first) {
-    ForEachImpl([&](const CRYPTO_IMPL *second) {
+  ForEachRow(&CRYPTO_primitive_poly1305, [&](const CRYPTO_IMPL *first) {
+    ForEachRow(&CRYPTO_primitive_poly1305, [&](const CRYPTO_IMPL *second) {
       poly1305_state state;
       {
         ForcedImpl forced(first);
@@ -413,7 +398,7 @@ TEST(Poly1305Test, EmptyMessageWithNull) {
   }
   // The empty message: h = 0, so the tag is s.
   Mac expected(key.begin() + 16, key.end());
-  ForEachImpl([&](const CRYPTO_IMPL *impl) {
+  ForEachRow(&CRYPTO_primitive_poly1305, [&](const CRYPTO_IMPL *impl) {
     ForcedImpl forced(impl);
     poly1305_state state;
     CRYPTO_poly1305_init(&state, key.data());
@@ -434,7 +419,7 @@ TEST(Poly1305Test, ConstantTime) {
     SCOPED_TRACE(len);
     std::vector<uint8_t> key = rng.Bytes(32), msg = rng.Bytes(len);
     std::vector<Mac> macs;
-    ForEachImpl([&](const CRYPTO_IMPL *impl) {
+    ForEachRow(&CRYPTO_primitive_poly1305, [&](const CRYPTO_IMPL *impl) {
       ForcedImpl forced(impl);
       std::vector<uint8_t> secret_key = key, secret_msg = msg;
       CONSTTIME_SECRET(secret_key.data(), secret_key.size());

@@ -28,8 +28,8 @@
 
 #include "../../test/abi_test.h"
 #include "../../test/asm_path_test.h"
-#include "../../test/file_test.h"
 #include "../../test/guard_page.h"
+#include "../../test/shavs.h"
 #include "../../test/test_util.h"
 #include "../internal.h"
 #include "../sha_batch.h"
@@ -52,24 +52,6 @@ const BatchHash kBatchHashes[] = {
 
 const sha_batch_impl_fns *Fns(const CRYPTO_IMPL *impl) {
   return &impl->entry.sha_batch;
-}
-
-// ForEachRow runs `f` for every row of `h`'s table the CPU can run, and
-// says which it skipped.
-template <typename F>
-void ForEachRow(const BatchHash &h, F f) {
-  size_t ran = 0;
-  CRYPTO_IMPL_FOREACH(impl, h.prim) {
-    if (!CRYPTO_impl_is_capable(impl)) {
-      printf("note: %s row %s skipped: this CPU (or the %s mask) does not "
-             "allow it\n", h.prim->name, impl->name, kCPUMaskName);
-      continue;
-    }
-    SCOPED_TRACE(std::string(h.name) + " row " + impl->name);
-    f(Fns(impl));
-    ran++;
-  }
-  EXPECT_GT(ran, 0u);
 }
 
 // The expected digests of `n` one-block messages at `in`.
@@ -103,13 +85,13 @@ std::vector<size_t> PairCounts(const BatchHash &h) {
 TEST(SHABatchTest, PairsAllRows) {
   TestRNG rng(0xba7c);
   for (const BatchHash &h : kBatchHashes) {
-    ForEachRow(h, [&](const sha_batch_impl_fns *fns) {
+    ForEachRow(h.prim, [&](const CRYPTO_IMPL *row) {
       for (size_t n : PairCounts(h)) {
         SCOPED_TRACE(n);
         std::vector<uint8_t> in = rng.Bytes(n * h.block + 1);
         std::vector<uint8_t> want = SerialPairs(h, in.data(), n);
         std::vector<uint8_t> got(n * h.md_len + 1, 0xee);
-        fns->pairs(got.data(), in.data(), n);
+        Fns(row)->pairs(got.data(), in.data(), n);
         EXPECT_EQ(Bytes(want), Bytes(got.data(), n * h.md_len));
         EXPECT_EQ(0xee, got[n * h.md_len]) << "wrote past the digests";
       }
@@ -120,7 +102,7 @@ TEST(SHABatchTest, PairsAllRows) {
 TEST(SHABatchTest, PairsAlignmentsAndInPlace) {
   TestRNG rng(0xa119);
   for (const BatchHash &h : kBatchHashes) {
-    ForEachRow(h, [&](const sha_batch_impl_fns *fns) {
+    ForEachRow(h.prim, [&](const CRYPTO_IMPL *row) {
       for (size_t n : {size_t{1}, size_t{5}, h.lanes, 2 * h.lanes + 3}) {
         std::vector<uint8_t> msgs = rng.Bytes(n * h.block);
         std::vector<uint8_t> want = SerialPairs(h, msgs.data(), n);
@@ -129,11 +111,11 @@ TEST(SHABatchTest, PairsAlignmentsAndInPlace) {
           std::vector<uint8_t> buf(n * h.block + 16);
           memcpy(buf.data() + align, msgs.data(), msgs.size());
           std::vector<uint8_t> out(n * h.md_len + 16);
-          fns->pairs(out.data() + (15 - align), buf.data() + align, n);
+          Fns(row)->pairs(out.data() + (15 - align), buf.data() + align, n);
           EXPECT_EQ(Bytes(want),
                     Bytes(out.data() + (15 - align), n * h.md_len));
           // In place: the digests replace the start of the input.
-          fns->pairs(buf.data() + align, buf.data() + align, n);
+          Fns(row)->pairs(buf.data() + align, buf.data() + align, n);
           EXPECT_EQ(Bytes(want), Bytes(buf.data() + align, n * h.md_len));
         }
       }
@@ -142,8 +124,8 @@ TEST(SHABatchTest, PairsAlignmentsAndInPlace) {
 }
 
 // CheckBatch hashes the messages `msgs` (NULL entries allowed where the
-// length is zero) with `fns` and compares with the one-shot function.
-void CheckBatch(const BatchHash &h, const sha_batch_impl_fns *fns,
+// length is zero) with `row` and compares with the one-shot function.
+void CheckBatch(const BatchHash &h, const CRYPTO_IMPL *row,
                 const std::vector<const uint8_t *> &ins,
                 const std::vector<size_t> &lens) {
   size_t n = ins.size();
@@ -152,7 +134,7 @@ void CheckBatch(const BatchHash &h, const sha_batch_impl_fns *fns,
     h.oneshot(ins[i], lens[i], want.data() + i * h.md_len);
   }
   std::vector<uint8_t> got(n * h.md_len + 1, 0xee);
-  fns->batch(got.data(), ins.data(), lens.data(), n);
+  Fns(row)->batch(got.data(), ins.data(), lens.data(), n);
   for (size_t i = 0; i < n; i++) {
     EXPECT_EQ(Bytes(want.data() + i * h.md_len, h.md_len),
               Bytes(got.data() + i * h.md_len, h.md_len))
@@ -164,7 +146,7 @@ void CheckBatch(const BatchHash &h, const sha_batch_impl_fns *fns,
 TEST(SHABatchTest, BatchRandomLengths) {
   TestRNG rng(0x1e75);
   for (const BatchHash &h : kBatchHashes) {
-    ForEachRow(h, [&](const sha_batch_impl_fns *fns) {
+    ForEachRow(h.prim, [&](const CRYPTO_IMPL *row) {
       std::vector<size_t> ns;
       for (size_t n = 0; n <= 100; n++) {
         ns.push_back(n);
@@ -183,7 +165,7 @@ TEST(SHABatchTest, BatchRandomLengths) {
           ins.push_back(m.data());
           lens.push_back(m.size());
         }
-        CheckBatch(h, fns, ins, lens);
+        CheckBatch(h, row, ins, lens);
       }
     });
   }
@@ -192,7 +174,7 @@ TEST(SHABatchTest, BatchRandomLengths) {
 TEST(SHABatchTest, BatchEdges) {
   TestRNG rng(0xed9e);
   for (const BatchHash &h : kBatchHashes) {
-    ForEachRow(h, [&](const sha_batch_impl_fns *fns) {
+    ForEachRow(h.prim, [&](const CRYPTO_IMPL *row) {
       std::vector<uint8_t> data = rng.Bytes(20000);
       // Every length at a block edge, in one batch, several times over so
       // that lanes finish and refill at different steps.
@@ -219,7 +201,7 @@ TEST(SHABatchTest, BatchEdges) {
           lens.push_back(e);
         }
       }
-      CheckBatch(h, fns, ins, lens);
+      CheckBatch(h, row, ins, lens);
 
       // One long message among short ones: the short lanes refill many
       // times while the long one runs, then it finishes alone.
@@ -230,7 +212,7 @@ TEST(SHABatchTest, BatchEdges) {
           ins2.push_back(data.data() + i);
           lens2.push_back(i == pos ? 19000 : i * 3);
         }
-        CheckBatch(h, fns, ins2, lens2);
+        CheckBatch(h, row, ins2, lens2);
       }
 
       // NULL inputs of length zero, and the same pointer several times.
@@ -240,7 +222,7 @@ TEST(SHABatchTest, BatchEdges) {
         ins3.push_back(i % 3 == 0 ? nullptr : data.data());
         lens3.push_back(i % 3 == 0 ? 0 : 100 + i % 2);
       }
-      CheckBatch(h, fns, ins3, lens3);
+      CheckBatch(h, row, ins3, lens3);
     });
   }
 }
@@ -254,7 +236,7 @@ TEST(SHABatchTest, BatchGuardPages) {
   }
   TestRNG rng(0x9a7d);
   for (const BatchHash &h : kBatchHashes) {
-    ForEachRow(h, [&](const sha_batch_impl_fns *fns) {
+    ForEachRow(h.prim, [&](const CRYPTO_IMPL *row) {
       for (auto where : {GuardedBuffer::kEndAtGuard,
                          GuardedBuffer::kStartAfterGuard}) {
         std::vector<std::unique_ptr<GuardedBuffer>> bufs;
@@ -268,7 +250,7 @@ TEST(SHABatchTest, BatchGuardPages) {
           ins.push_back(bufs.back()->data());
           lens.push_back(len);
         }
-        CheckBatch(h, fns, ins, lens);
+        CheckBatch(h, row, ins, lens);
       }
       // The pairs shape: the whole input against the guard.
       for (size_t n : {size_t{1}, h.lanes - 1, h.lanes, 2 * h.lanes + 5}) {
@@ -276,7 +258,7 @@ TEST(SHABatchTest, BatchGuardPages) {
         rng.Fill(in.data(), n * h.block);
         std::vector<uint8_t> want = SerialPairs(h, in.data(), n);
         GuardedBuffer out(n * h.md_len, GuardedBuffer::kEndAtGuard);
-        fns->pairs(out.data(), in.data(), n);
+        Fns(row)->pairs(out.data(), in.data(), n);
         EXPECT_EQ(Bytes(want), Bytes(out.data(), n * h.md_len));
       }
     });
@@ -310,16 +292,8 @@ TEST(SHABatchTest, NISTVectors) {
     for (const char *kind : {"ShortMsg", "LongMsg"}) {
       VECTORS_PATH_OR_SKIP(
           path, std::string("nist-cavp-shavs/") + h.nist + kind + ".rsp");
-      FileTestGTest(path, [&](FileTest *t) {
-        std::string len_str;
-        std::vector<uint8_t> msg, md;
-        ASSERT_TRUE(t->GetAttribute(&len_str, "Len"));
-        ASSERT_TRUE(t->GetBytes(&msg, "Msg"));
-        ASSERT_TRUE(t->GetBytes(&md, "MD"));
-        t->IgnoreAllUnusedInstructions();
-        size_t bits = std::stoul(len_str);
-        ASSERT_EQ(0u, bits % 8);
-        msg.resize(bits / 8);
+      ForEachSHAVSMsg(path, [&](const std::vector<uint8_t> &msg,
+                                const std::vector<uint8_t> &md) {
         msgs.push_back(msg);
         mds.push_back(md);
       });
@@ -341,12 +315,7 @@ TEST(SHABatchTest, NISTVectors) {
     }
     ASSERT_FALSE(pairs_in.empty());
     size_t np = pairs_in.size() / h.block;
-    CRYPTO_IMPL_FOREACH(impl, h.prim) {
-      if (!CRYPTO_impl_is_capable(impl)) {
-        continue;
-      }
-      SCOPED_TRACE(impl->name);
-      ASSERT_TRUE(CRYPTO_impl_force(h.prim, impl->name));
+    ForEachRowForced(h.prim, [&](const CRYPTO_IMPL *) {
       std::vector<uint8_t> got(msgs.size() * h.md_len);
       if (h.block == 64) {
         SHA256_batch(got.data(), ins.data(), lens.data(), msgs.size());
@@ -364,8 +333,7 @@ TEST(SHABatchTest, NISTVectors) {
         SHA512_hash_pairs(pgot.data(), pairs_in.data(), np);
       }
       EXPECT_EQ(Bytes(pairs_want), Bytes(pgot));
-    }
-    ASSERT_TRUE(CRYPTO_impl_force(h.prim, nullptr));
+    });
   }
 }
 

@@ -30,8 +30,10 @@
 #include <gtest/gtest.h>
 
 #include "../../internal.h"
+#include "../../test/asm_path_test.h"
 #include "../../test/file_test.h"
 #include "../../test/json.h"
+#include "../../test/shavs.h"
 #include "../../test/test_util.h"
 #include "../internal.h"
 
@@ -221,21 +223,12 @@ TEST(SHATest, ABC) {
 
 // --- NIST CAVP SHAVS -----------------------------------------------------------
 
-// ShortMsg and LongMsg: `Len` (bits), `Msg`, `MD`. Len is always a multiple
-// of 8 in the byte-oriented files; Len = 0 has a placeholder Msg of 00.
+// ShortMsg and LongMsg (read by ForEachSHAVSMsg): every message through
+// every public route.
 void RunSHAVSMsg(const Hash &h, const std::string &path) {
   TestRNG rng(2);
-  size_t n = FileTestGTest(path, [&](FileTest *t) {
-    std::string len_str;
-    std::vector<uint8_t> msg, md;
-    ASSERT_TRUE(t->GetAttribute(&len_str, "Len"));
-    ASSERT_TRUE(t->GetBytes(&msg, "Msg"));
-    ASSERT_TRUE(t->GetBytes(&md, "MD"));
-    t->IgnoreAllUnusedInstructions();
-    size_t bits = std::stoul(len_str);
-    ASSERT_EQ(0u, bits % 8);
-    ASSERT_LE(bits / 8, msg.size());
-    msg.resize(bits / 8);
+  size_t n = ForEachSHAVSMsg(path, [&](const std::vector<uint8_t> &msg,
+                                       const std::vector<uint8_t> &md) {
     EXPECT_EQ(Bytes(md), Bytes(AllRoutes(h, msg.data(), msg.size(), &rng)));
   });
   EXPECT_GT(n, 60u);
@@ -551,17 +544,10 @@ TEST(SHATest, AccumulatedAllRows) {
     std::vector<uint8_t> want;
     ASSERT_TRUE(DecodeHex(&want, a.hex));
     CRYPTO_PRIMITIVE *prim = PrimitiveOf(*h);
-    CRYPTO_IMPL_FOREACH(impl, prim) {
-      if (!CRYPTO_impl_is_capable(impl)) {
-        printf("  %s: row %s not supported by this CPU, skipped\n", a.name,
-               impl->name);
-        continue;
-      }
-      SCOPED_TRACE(std::string(a.name) + " row " + impl->name);
-      ASSERT_TRUE(CRYPTO_impl_force(prim, impl->name));
+    SCOPED_TRACE(a.name);
+    ForEachRowForced(prim, [&](const CRYPTO_IMPL *) {
       EXPECT_EQ(Bytes(want), Bytes(AccumulatedDigest(*h, in)));
-    }
-    ASSERT_TRUE(CRYPTO_impl_force(prim, nullptr));
+    });
   }
 }
 
@@ -641,18 +627,12 @@ TEST(SHATest, PaddingEdgesAllRows) {
   std::vector<uint8_t> buf = rng.Bytes(2 * 128 + 4 + 16);
   for (const Hash &h : kHashes) {
     CRYPTO_PRIMITIVE *prim = PrimitiveOf(h);
-    CRYPTO_IMPL_FOREACH(impl, prim) {
-      if (!CRYPTO_impl_is_capable(impl)) {
-        printf("  %s: row %s not supported by this CPU, skipped\n", h.name,
-               impl->name);
-        continue;
-      }
-      ASSERT_TRUE(CRYPTO_impl_force(prim, impl->name));
+    SCOPED_TRACE(h.name);
+    ForEachRowForced(prim, [&](const CRYPTO_IMPL *) {
       for (size_t len = 0; len <= 2 * 128 + 3; len++) {
         // Vary the alignment of the input with the length.
         const uint8_t *in = buf.data() + len % 16;
-        SCOPED_TRACE(std::string(h.name) + " row " + impl->name + " len " +
-                     std::to_string(len));
+        SCOPED_TRACE("len " + std::to_string(len));
         std::vector<uint8_t> want = ReferenceDigest(h, in, len);
         EXPECT_EQ(Bytes(want), Bytes(OneShot(h, in, len)));
         EXPECT_EQ(Bytes(want), Bytes(Streamed(h, in, len, {})));
@@ -661,8 +641,7 @@ TEST(SHATest, PaddingEdgesAllRows) {
         std::vector<size_t> chunks = RandomChunks(&rng, len, h.block_size);
         EXPECT_EQ(Bytes(want), Bytes(ViaEVP(h, in, len, chunks)));
       }
-    }
-    ASSERT_TRUE(CRYPTO_impl_force(prim, nullptr));
+    });
   }
 }
 
