@@ -93,23 +93,26 @@ static inline int chacha20_avx512_capable(void) {
 //     words spilled to its frame: 32-bit mode has eight xmm registers), two
 //     groups at a time while eight or more blocks remain (width 4).
 //   ssse3: one block at a time, the state's rows in four xmm registers. The
-//     dispatcher never picks it (the row above has the same predicate); it
-//     is listed so `bssl speed -impls` times it and the tests force it.
+//     dispatcher never picks it (the row above has the same predicate and
+//     hands short inputs to nohw, measured below); it is listed so `bssl
+//     speed -impls` times it and the tests force it.
 //
 // ssse3_4x's min_len 65: a final rest (or a whole input) of at most 64 bytes
-// goes to the one-block code (row ssse3), a longer one to one more 4-way
-// call; no length goes to the C code. NOT MEASURED on i686 (no IA-32
-// emulation in this kernel; qemu timings mean nothing): decided from the
-// instruction counts and latency bounds of chacha-x86.pl's SPEED table
-// (the commands are there). A 4-way group costs ~400 cycles however few of
-// its blocks are used, the one-block code ~280 per block: one block is
-// cheaper alone, two (~560) in a group. The one-block code runs 3.6-4.3x
-// fewer instructions than the C code, so it replaces C at every length
-// (on Zen 5, whose simple vector ops take 2 cycles, the C code would win a
-// lone block: the generator's indicative figures).
+// goes to the C code (row nohw), a longer one to one more 4-way call.
+// Measured natively (the i686 build's bssl speed -check -filter ChaCha20
+// -chunks 16,64,128,192,256,512 -timeout 0.3; AMD Zen 5 in 32-bit mode,
+// load ~5, medians of 5 rounds): at 16 and 64 bytes nohw ran 132 and 528
+// MB/s, the one-block ssse3 code 88 and 382, ssse3_4x 89 and 381 (so nohw
+// is 39-50% faster); at 128 bytes ssse3_4x 571 against nohw 589 (within
+// noise), from 192 bytes on ssse3_4x leads (1.37x, 1.79x at 256). The
+// one-block code runs 3.6-4.3x fewer instructions than the C code but its
+// chain of 2-cycle vector operations is longer than gcc's scalar rounds on
+// this core. Not measured on Intel cores (whose simple vector operations
+// take one cycle, where the one-block code may win); chacha-x86.pl's SPEED
+// table has the counts and bounds.
 #define CHACHA20_X86_ROWS(X)                                              \
   X(ssse3_4x, ChaCha20_ctr32_ssse3_4x, CRYPTO_is_SSSE3_capable,           \
-    CRYPTO_IMPL_BLOCKS, 4, 65, ssse3)                                     \
+    CRYPTO_IMPL_BLOCKS, 4, 65, nohw)                                      \
   X(ssse3, ChaCha20_ctr32_ssse3, CRYPTO_is_SSSE3_capable,                 \
     CRYPTO_IMPL_BLOCKS, 1, 0, none)
 
