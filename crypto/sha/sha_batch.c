@@ -488,18 +488,9 @@ SHA_MB_ROW_FNS(sha256_pairs_avx, sha256_batch_avx, kSHA256AVXKernel)
 
 #if defined(OPENSSL_AARCH64) && !defined(OPENSSL_NO_ASM)
 
-static void sha256_mb_hw2(void *state, const uint8_t *const *in,
-                          size_t num_blocks) {
-  sha256_mb_hw_x2((uint32_t *)state, in, num_blocks);
-}
-static void sha256_mb_neon4(void *state, const uint8_t *const *in,
-                            size_t num_blocks) {
-  sha256_mb_neon_x4((uint32_t *)state, in, num_blocks);
-}
-static void sha512_mb_hw2(void *state, const uint8_t *const *in,
-                          size_t num_blocks) {
-  sha512_mb_hw_x2((uint64_t *)state, in, num_blocks);
-}
+SHA_MB_ADAPT(sha256_mb_hw2, sha256_mb_hw_x2, uint32_t)
+SHA_MB_ADAPT(sha256_mb_neon4, sha256_mb_neon_x4, uint32_t)
+SHA_MB_ADAPT(sha512_mb_hw2, sha512_mb_hw_x2, uint64_t)
 
 // The thresholds are NOT measured (no AArch64 hardware here; qemu timings
 // mean nothing): they follow the instruction counts and expected bounds in
@@ -518,27 +509,9 @@ static const struct sha_mb_kernel kSHA256NEONx4Kernel = {
 static const struct sha_mb_kernel kSHA512HWx2Kernel = {
     &kSHA512Desc, 2, sha512_mb_hw2, sha512_pairs_hw_x2, NULL, 0, 2, NULL, 1};
 
-static void sha256_pairs_hw(uint8_t *out, const uint8_t *in, size_t n) {
-  sha_mb_pairs(&kSHA256HWx2Kernel, out, in, n);
-}
-static void sha256_batch_hw(uint8_t *out, const uint8_t *const *ins,
-                            const size_t *lens, size_t n) {
-  sha_mb_batch(&kSHA256HWx2Kernel, out, ins, lens, n);
-}
-static void sha256_pairs_neon(uint8_t *out, const uint8_t *in, size_t n) {
-  sha_mb_pairs(&kSHA256NEONx4Kernel, out, in, n);
-}
-static void sha256_batch_neon(uint8_t *out, const uint8_t *const *ins,
-                              const size_t *lens, size_t n) {
-  sha_mb_batch(&kSHA256NEONx4Kernel, out, ins, lens, n);
-}
-static void sha512_pairs_hw(uint8_t *out, const uint8_t *in, size_t n) {
-  sha_mb_pairs(&kSHA512HWx2Kernel, out, in, n);
-}
-static void sha512_batch_hw(uint8_t *out, const uint8_t *const *ins,
-                            const size_t *lens, size_t n) {
-  sha_mb_batch(&kSHA512HWx2Kernel, out, ins, lens, n);
-}
+SHA_MB_ROW_FNS(sha256_pairs_hw, sha256_batch_hw, kSHA256HWx2Kernel)
+SHA_MB_ROW_FNS(sha256_pairs_neon, sha256_batch_neon, kSHA256NEONx4Kernel)
+SHA_MB_ROW_FNS(sha512_pairs_hw, sha512_batch_hw, kSHA512HWx2Kernel)
 
 #endif  // OPENSSL_AARCH64 && !OPENSSL_NO_ASM
 
@@ -559,14 +532,8 @@ static void sha512_batch_hw(uint8_t *out, const uint8_t *const *ins,
 //     sha256_pairs_one: n = 2, a padded group ~1000 ticks a message
 //     against ~660).
 
-static void sha256_mb_shani(void *state, const uint8_t *const *in,
-                            size_t num_blocks) {
-  sha256_mb_shani_x2((uint32_t *)state, in, num_blocks);
-}
-static void sha256_mb_ssse3(void *state, const uint8_t *const *in,
-                            size_t num_blocks) {
-  sha256_mb_ssse3_x4((uint32_t *)state, in, num_blocks);
-}
+SHA_MB_ADAPT(sha256_mb_shani, sha256_mb_shani_x2, uint32_t)
+SHA_MB_ADAPT(sha256_mb_ssse3, sha256_mb_ssse3_x4, uint32_t)
 
 static void sha256_pairs_ssse3_x4(uint8_t *out, const uint8_t *in,
                                   size_t groups);
@@ -650,20 +617,8 @@ static void sha256_pairs_ssse3_x4(uint8_t *out, const uint8_t *in,
   }
 }
 
-static void sha256_pairs_shani(uint8_t *out, const uint8_t *in, size_t n) {
-  sha_mb_pairs(&kSHA256ShaniX2Kernel, out, in, n);
-}
-static void sha256_batch_shani(uint8_t *out, const uint8_t *const *ins,
-                               const size_t *lens, size_t n) {
-  sha_mb_batch(&kSHA256ShaniX2Kernel, out, ins, lens, n);
-}
-static void sha256_pairs_ssse3(uint8_t *out, const uint8_t *in, size_t n) {
-  sha_mb_pairs(&kSHA256SSSE3X4Kernel, out, in, n);
-}
-static void sha256_batch_ssse3(uint8_t *out, const uint8_t *const *ins,
-                               const size_t *lens, size_t n) {
-  sha_mb_batch(&kSHA256SSSE3X4Kernel, out, ins, lens, n);
-}
+SHA_MB_ROW_FNS(sha256_pairs_shani, sha256_batch_shani, kSHA256ShaniX2Kernel)
+SHA_MB_ROW_FNS(sha256_pairs_ssse3, sha256_batch_ssse3, kSHA256SSSE3X4Kernel)
 
 #endif  // OPENSSL_X86 && !OPENSSL_NO_ASM
 
