@@ -30,6 +30,7 @@
 #include <openssl/err.h>
 #include <openssl/mem.h>
 
+#include "../digest/internal.h"
 #include "../internal.h"
 #include "internal.h"
 
@@ -69,12 +70,12 @@ int hmac_key_init(EVP_MD_CTX *i_ctx, EVP_MD_CTX *o_ctx, const EVP_MD *md,
                   const uint8_t *key, size_t key_len) {
   uint8_t ipad[EVP_MAX_MD_BLOCK_SIZE];
   uint8_t opad[EVP_MAX_MD_BLOCK_SIZE];
-  size_t block_size = EVP_MD_block_size(md);
-  int ok = hmac_pads(md, key, key_len, ipad, opad) &&
-           EVP_DigestInit_ex(i_ctx, md, NULL) &&
-           EVP_DigestUpdate(i_ctx, ipad, block_size) &&
-           EVP_DigestInit_ex(o_ctx, md, NULL) &&
-           EVP_DigestUpdate(o_ctx, opad, block_size);
+  // The two pads' compressions are independent: one interleaved pass
+  // (evp_md_init_two_blocks).
+  int ok = hmac_pads(md, key, key_len, ipad, opad);
+  if (ok) {
+    evp_md_init_two_blocks(md, i_ctx, ipad, o_ctx, opad);
+  }
   OPENSSL_cleanse(ipad, sizeof(ipad));
   OPENSSL_cleanse(opad, sizeof(opad));
   if (!ok) {

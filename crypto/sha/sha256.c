@@ -177,6 +177,13 @@ static const CRYPTO_IMPL kSHA256Impls[] = {SHA256_IMPLS(SHA_IMPL_ROW_32)};
 CRYPTO_PRIMITIVE CRYPTO_primitive_sha256 =
     CRYPTO_PRIMITIVE_INIT("sha256", kSHA256Impls);
 
+// --- Two-stream one-block compression (impls.h, SHA256_X2_IMPLS) -----------
+
+// The rows "nohw" and "twice", the primitive sha256_x2 and
+// sha256_init_two_blocks (internal.h).
+SHA_DEFINE_X2(sha256, uint32_t, SHA256_CBLOCK, SHA256_CTX, len, sha32_x2,
+              sha256_get_block)
+
 // --- Buffering, padding and length (SHA-224 and SHA-256) --------------------
 
 // Initial hash values (§5.3.2, §5.3.3).

@@ -189,6 +189,13 @@ static const CRYPTO_IMPL kSHA512Impls[] = {SHA512_IMPLS(SHA_IMPL_ROW_64)};
 CRYPTO_PRIMITIVE CRYPTO_primitive_sha512 =
     CRYPTO_PRIMITIVE_INIT("sha512", kSHA512Impls);
 
+// --- Two-stream one-block compression (impls.h, SHA512_X2_IMPLS) -----------
+
+// The rows "nohw" and "twice", the primitive sha512_x2 and
+// sha512_init_two_blocks (internal.h).
+SHA_DEFINE_X2(sha512, uint64_t, SHA512_CBLOCK, SHA512_CTX, len_lo, sha64_x2,
+              sha512_get_block)
+
 // --- Buffering, padding and length (the whole family) -----------------------
 
 // Initial hash values (§5.3.4 to §5.3.6). Those of SHA-512/t come from the
