@@ -23,6 +23,17 @@ void evp_md_init_two_blocks(const EVP_MD *md, EVP_MD_CTX *ctx0,
                             const uint8_t *in0, EVP_MD_CTX *ctx1,
                             const uint8_t *in1);
 
+// evp_md_finish_from writes to `out` the digest (EVP_MD_size bytes) of the
+// message `ctx` has absorbed followed by the `len` bytes at `in`, as
+// EVP_DigestUpdate and EVP_DigestFinal_ex on a copy of `ctx` would; `ctx`
+// itself is left as it was. `ctx` must have absorbed a whole number of
+// blocks (as evp_md_init_two_blocks leaves it). The SHA-2 digests compress
+// `in`'s whole blocks straight from it and build only the padded tail
+// (crypto/sha/internal.h, sha256_finish_from): no context is copied and no
+// byte buffered. `out` may alias `in`.
+void evp_md_finish_from(const EVP_MD_CTX *ctx, const uint8_t *in, size_t len,
+                        uint8_t *out);
+
 #if defined(__cplusplus)
 }  // extern "C"
 #endif

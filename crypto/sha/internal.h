@@ -210,6 +210,20 @@ void sha512_init_two_blocks(SHA512_CTX *c0, const uint8_t in0[SHA512_CBLOCK],
                             SHA512_CTX *c1, const uint8_t in1[SHA512_CBLOCK],
                             int (*init)(SHA512_CTX *));
 
+// sha256_finish_from writes to `out` the first `md_len` bytes (28 or 32) of
+// the SHA-224/SHA-256 digest of the message `sha` has absorbed followed by
+// the `len` bytes at `in`, without changing `sha`: the whole blocks of `in`
+// are compressed straight from it and only the padded tail is built on the
+// stack (the one-shot's code, started from `sha`'s state). `sha` must hold
+// no buffered bytes (`num` zero: it absorbed whole blocks only, as
+// sha256_init_two_blocks leaves it). `out` may alias `in`.
+// sha512_finish_from is the same for the SHA-512 family (`md_len` 28, 32,
+// 48 or 64).
+void sha256_finish_from(const SHA256_CTX *sha, const uint8_t *in, size_t len,
+                        uint8_t *out, size_t md_len);
+void sha512_finish_from(const SHA512_CTX *sha, const uint8_t *in, size_t len,
+                        uint8_t *out, size_t md_len);
+
 // SHA_DEFINE_X2 defines, for family `fam` (sha256 or sha512) with state
 // words of type `word`, blocks of `block` bytes, context type `ctx` whose
 // low byte count is `len_field`, crypto_impl_entry member `member_x2` for the

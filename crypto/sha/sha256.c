@@ -249,7 +249,7 @@ static void sha256_final(SHA256_CTX *sha, uint8_t *out, size_t md_len,
   sha_wipe(sha, sizeof(*sha));
 }
 
-// sha256_oneshot hashes `len` bytes without a context: whole blocks straight
+// sha256_oneshot_from hashes `len` bytes without a context: whole blocks straight
 // from `in`, then the tail and padding (one or two blocks) built by
 // sha_pad_tail in one stack buffer and compressed with one call. Only that
 // buffer and the chaining value are wiped. A message of fewer than 56 bytes
@@ -266,17 +266,23 @@ static void sha256_final(SHA256_CTX *sha, uint8_t *out, size_t md_len,
 // call, and SHA1() from 66 to 56 (median of 31 batches of 2000
 // back-to-back calls, Zen 5): calls overlap more in the out-of-order
 // window once the microcoded store loop is gone.
+//
+// sha256_oneshot_from is the general form: it starts from the chaining
+// value `iv` after `prior` bytes (a multiple of 64) instead of the IV, for
+// sha256_finish_from (internal.h).
 #if defined(__GNUC__) || defined(__clang__)
 __attribute__((always_inline))
 #endif
-static inline void sha256_oneshot(const uint8_t *in, size_t len, uint8_t *out,
-                                  const uint32_t iv[8], size_t md_len) {
+static inline void sha256_oneshot_from(const uint8_t *in, size_t len,
+                                       uint8_t *out, const uint32_t iv[8],
+                                       uint64_t prior, size_t md_len) {
   sha256_block_fn block = sha256_get_block();
   uint32_t h[8];
   OPENSSL_memcpy(h, iv, sizeof(h));
   uint8_t last[2 * SHA256_CBLOCK];
+  uint64_t bits = (prior + (uint64_t)len) << 3;
   if (len < SHA256_CBLOCK - 8) {
-    sha_pad_tail(last, SHA256_CBLOCK, 8, in, len, 0, (uint64_t)len << 3);
+    sha_pad_tail(last, SHA256_CBLOCK, 8, in, len, 0, bits);
     block(h, last, 1);
     sha256_store(out, h, md_len);
     sha_wipe_chunks(last, SHA256_CBLOCK);
@@ -290,7 +296,7 @@ static inline void sha256_oneshot(const uint8_t *in, size_t len, uint8_t *out,
     tail += whole * SHA256_CBLOCK;
   }
   size_t n = sha_pad_tail(last, SHA256_CBLOCK, 8, tail,
-                          len % SHA256_CBLOCK, 0, (uint64_t)len << 3);
+                          len % SHA256_CBLOCK, 0, bits);
   block(h, last, n);
   sha256_store(out, h, md_len);
   sha_wipe_chunks(last, n * SHA256_CBLOCK);
@@ -328,14 +334,19 @@ int SHA256_Final(uint8_t out[SHA256_DIGEST_LENGTH], SHA256_CTX *sha) {
 
 uint8_t *SHA224(const uint8_t *data, size_t len,
                 uint8_t out[SHA224_DIGEST_LENGTH]) {
-  sha256_oneshot(data, len, out, kSHA224IV, SHA224_DIGEST_LENGTH);
+  sha256_oneshot_from(data, len, out, kSHA224IV, 0, SHA224_DIGEST_LENGTH);
   return out;
 }
 
 uint8_t *SHA256(const uint8_t *data, size_t len,
                 uint8_t out[SHA256_DIGEST_LENGTH]) {
-  sha256_oneshot(data, len, out, kSHA256IV, SHA256_DIGEST_LENGTH);
+  sha256_oneshot_from(data, len, out, kSHA256IV, 0, SHA256_DIGEST_LENGTH);
   return out;
+}
+
+void sha256_finish_from(const SHA256_CTX *sha, const uint8_t *in, size_t len,
+                        uint8_t *out, size_t md_len) {
+  sha256_oneshot_from(in, len, out, sha->h, sha->len, md_len);
 }
 
 // --- Raw block interface (OpenSSL/BoringSSL compatibility) -----------------
