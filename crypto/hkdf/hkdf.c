@@ -2,6 +2,20 @@
 //
 // HKDF (RFC 5869) on top of HMAC's internal steps (crypto/hmac/internal.h),
 // which run on stack hash states. Notation as in include/openssl/hkdf.h.
+//
+// What bounds it: its HMACs. Extract is one HMAC() under the salt (four
+// compressions for a short IKM, see crypto/hmac/hmac.c); expand to one
+// hash length is one key schedule of PRK plus one HMAC of T(0) || info || 1,
+// again four compressions (the key pair in one two-stream pass) for info up
+// to B - 2 - L bytes (54 for SHA-256, 110 for SHA-384). Measured as in
+// crypto/hmac/hmac.c's header (Zen 5, load 14-18, ns a call, medians of 7
+// runs of percall_bench's "ours" program, `PERCALL_FILTER=hkdf`):
+// HKDF_expand SHA-256 to 32 B with 16 B of info 162 ns against 151 for a
+// 16-byte HMAC-SHA256 (the rest: T(0) || info || 1 put together on the
+// stack and erased); HKDF-SHA256 extract (16 B IKM) + expand 332 ns, two
+// such chains of 3.25 SHA-NI block latencies (~117 ns each, hmac.c) and
+// their overhead. SHA-384: expand 548 ns, extract + expand 1054 ns, each
+// HMAC within a few % of its (1.6 + 2) x 140 ns of compressions.
 
 #include <openssl/hkdf.h>
 

@@ -2,8 +2,9 @@
 //
 // HMAC (RFC 2104, FIPS 198-1) on top of the EVP digest interface. The key
 // schedule is done once per key: i_ctx and o_ctx hold H's state after
-// absorbing K0 ^ ipad and K0 ^ opad, and each message starts from a copy of
-// i_ctx. Notation as in include/openssl/hmac.h.
+// absorbing K0 ^ ipad and K0 ^ opad; each message starts from a copy of
+// i_ctx's chaining value, and the outer hash reads o_ctx. Notation as in
+// include/openssl/hmac.h.
 //
 // What bounds the cost. With B the block size and L the length field (8
 // bytes for SHA-1/SHA-256, 16 for SHA-384/SHA-512), an HMAC of an m-byte
@@ -14,16 +15,42 @@
 //   inner         ceil((m + 1 + L) / B)
 //   outer         1                   (the digest and padding fit a block)
 // so four for a short message (m <= B - 1 - L: 55 bytes for SHA-256, 111
-// for SHA-384), and a reused key saves the first two. Everything else is
-// the overhead this file keeps small: the one-shot HMAC() and HKDF work on
-// stack hash states with no HMAC_CTX to initialise and erase (hmac_key_*,
-// crypto/hmac/internal.h), the pads are built a word at a time, and a
-// context is erased once, not once per member. Measured with
-// `PERCALL_FILTER=hmac util/bench/percall.sh BUILD BORINGSSL_BUILD 5` (Zen 5,
-// medians of 5 alternating rounds, load ~3.5 on 2 cores): a 16-byte
-// HMAC-SHA256 one-shot went from about 255 to 152 ns a call (BoringSSL
-// about 190), of which the four SHA-NI compressions take about 90 (one
-// SHA256() of 16 bytes is 27 ns).
+// for SHA-384), and a reused key saves the first two. The two key-schedule
+// compressions are independent and run as one two-stream pass
+// (evp_md_init_two_blocks: crypto/sha/impls.h, SHA256_X2_IMPLS and
+// SHA512_X2_IMPLS); the inner and outer hashes run straight from the key
+// states (hmac_key_mac, hmac_key_finish: evp_md_finish_from), the outer one
+// a single block built on the stack. So a short HMAC with a new key is a
+// chain of three steps, pair -> inner block -> outer block, and everything
+// else is overhead this file keeps small: the one-shot HMAC() and HKDF work
+// on stack hash states with no HMAC_CTX to initialise and erase, and only
+// the chaining values and counts of the key states are copied or erased.
+//
+// Measured (AMD EPYC Zen 5, family 26, KVM guest on 2 cores shared with
+// other builds, load 14-18; ns a call, medians of 7 runs of the "ours"
+// program of util/bench/percall_bench.c, back-to-back calls, reproduced by
+// `PERCALL_FILTER=sha BUILD/percall_bench/bench_ours` after
+// `util/bench/percall.sh BUILD BORINGSSL_BUILD`):
+//   block cost   SHA256() of 16 B (one block) 29.7, of 64 B (two) 60.8;
+//                SHA512() of 16 B 140. One SHA-NI block alone is a ~36 ns
+//                sha256rnds2 chain (76 TSC ticks at 2.096 GHz,
+//                asm/sha256-x86_64.pl); back-to-back calls overlap.
+//   pair cost    a two-stream pair costs ~1.25 one-block calls for SHA-256
+//                (shani) and ~1.6 for SHA-512 (avx512), the harness beside
+//                the rows in crypto/sha/impls.h.
+//   HMAC-SHA256  16 B 151 ns: the chain of 1.25 + 2 SHA-NI blocks is
+//                ~117 ns of latency (3.25 x 36), the other ~34 ns are the
+//                pads, the padded blocks and the calls around them. 1350 B
+//                888 ns: SHA256() of the same 22 blocks alone takes 759 ns,
+//                the pair and the outer block at least ~75 more; the
+//                1.1x-of-BoringSSL target there would need ~830 ns, i.e. a
+//                faster bulk SHA-NI block function than BoringSSL's, which
+//                runs at the same speed (SHA256() of 8 KiB, ratio ~1.0).
+//   HMAC-SHA384  16 B 512 ns against a compression bound of (1.6 + 2) x
+//                140 = ~500 ns: within 3% of its compressions.
+// Tried and dropped (no change beyond the noise, A/B medians of 9 rounds):
+// building the pads with 16-byte stores and storing the SHA-256 digest as
+// 8-byte words for the outer block's 8-byte loads.
 
 #include <openssl/hmac.h>
 

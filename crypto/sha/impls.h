@@ -188,9 +188,10 @@ static inline int sha512_x2_avx512_capable(void) {
 }
 
 #if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)
-// Measured on AMD Zen 5 (family 26), KVM guest, TSC 2.096 GHz, load ~18 on
-// 2 cores, median of 41 batches of 2000 calls (TSC ticks, a pair of blocks
-// from states that depend on the previous iteration):
+// Measured on AMD Zen 5 (family 26), KVM guest, load ~18 on 2 cores, median
+// of 41 batches of 2000 calls (TSC ticks, a pair of blocks from states that
+// depend on the previous iteration; an rdtsc harness outside the tree, see
+// the table in asm/sha2-x2-x86_64.pl):
 //   sha256 shani (two SHA-NI chains, each stream's group of four rounds
 //     kept together for xmm0): ~150 against ~165 for two calls of the
 //     shani block function (one call ~120).

@@ -5,9 +5,13 @@
 # interleaved pass, for x86-64 (FIPS 180-4 §6.4.2).
 # Usage: perl sha2-x2-x86_64.pl FLAVOUR OUTPUT
 #
-# Entry point (declared from the list in crypto/sha/impls.h, contract in
-# crypto/sha/internal.h, "Two-stream one-block compression"):
+# Entry points (declared from the lists in crypto/sha/impls.h, which state
+# their contract: SHA256_X2_IMPLS, SHA512_X2_IMPLS):
 #
+#   sha256_x2_block_shani(uint32_t state0[8], const uint8_t in0[64],
+#                         uint32_t state1[8], const uint8_t in1[64])
+#       the SHA extensions (sha256rnds2 / sha256msg1 / sha256msg2) with
+#       SSSE3/SSE4.1 shuffles, which every CPU with them has.
 #   sha512_x2_block_avx512(uint64_t state0[8], const uint8_t in0[128],
 #                          uint64_t state1[8], const uint8_t in1[128])
 #       state0 <- compress(state0, in0), state1 <- compress(state1, in1).
@@ -30,10 +34,29 @@
 # vpaddq, for t = 16..79, in a ring of sixteen registers, computed right
 # after the round that last reads the slot.
 #
-# Measured on AMD Zen 5 (family 26) KVM guest, TSC 2.096 GHz, machine shared
-# with other builds: see the figures beside the row in crypto/sha/impls.h
-# (the row's own micro-benchmark and the HMAC-SHA384 per-call cost).
-# Object size: see the same place.
+# Measured on AMD Zen 5 (family 26) KVM guest, machine shared with other
+# builds (load ~18 on 2 cores), median of 41 batches of 2000 calls, TSC
+# ticks for a pair of blocks, with an rdtsc harness outside the tree that
+# calls the entry points directly (no command in the tree reproduces it):
+#
+# | path          | pair  | two calls of the best  | bound                    |
+# |               |       | one-stream row         |                          |
+# |---------------|-------|------------------------|--------------------------|
+# | sha256 shani  | ~150  | ~165 (shani; one ~120) | the two sha256rnds2      |
+# |               |       |                        | chains share the unit    |
+# | sha512 avx512 | ~590  | ~710-770 (avx2; one    | vector ALU throughput:   |
+# |               |       | ~375)                  | ~30 operations a round   |
+# |               |       |                        | for both streams         |
+#
+# The second stream of SHA-256 costs ~25% of a block, not ~100%, because the
+# single SHA-NI block is latency-bound; out-of-order execution already
+# overlaps two separate calls partly (~1.35 blocks). For SHA-512 the scalar
+# block (~2000 instructions) is too long for the window to overlap two.
+# Effect on HMAC with a new key (util/bench/percall.sh, ours / BoringSSL,
+# medians of 5 rounds, load 8-23): one-shot 16 B SHA-256 1.15 -> 1.34,
+# SHA-384 1.22 -> 1.33; see crypto/hmac/hmac.c for the bound.
+# Object size: 1800 bytes of code (sha256) + 5646 (sha512, the rounds of
+# 16 unrolled once and looped) + 976 of constants.
 
 use strict;
 use warnings;
