@@ -48,7 +48,9 @@ struct env_md_st {
 // sha.h one-shot of the buffered bytes, which builds its single padded
 // block without the streaming Final's general tail handling. The context
 // is then erased as the streaming Final would. The branch is on the
-// message length, which is public. Measured with `PERCALL_FILTER=evp
+// message length, which is public. (SHA-224 to SHA-512's streaming Final
+// now finishes with the one-shot code too, from any state: sha256_final in
+// crypto/sha/sha256.c; SHA-1's does not.) Measured with `PERCALL_FILTER=evp
 // util/bench/percall.sh BUILD BORINGSSL_BUILD 5` (Zen 5): the 16-byte
 // EVP_MD_CTX_new + Init + Update + Final + free sequence, ours/BoringSSL,
 // went from 1.11 to 1.25 with this and EVP_MD_CTX_new's malloc without a

@@ -231,24 +231,6 @@ static inline void sha256_store(uint8_t *out, const uint32_t h[8],
   }
 }
 
-// sha256_final pads the message (§5.1.1: a 1 bit, zeros to 56 mod 64
-// bytes, then the 64-bit big-endian bit length) and compresses the last one
-// or two blocks with one call, writes the first `md_len` bytes of H as
-// big-endian words, and erases the context. The padded tail is assembled by
-// sha_pad_tail (internal.h) in a two-block stack buffer: sha->data holds
-// only one block, and building the pieces in registers costs the same as
-// building them in place.
-static void sha256_final(SHA256_CTX *sha, uint8_t *out, size_t md_len,
-                         sha256_block_fn block) {
-  uint8_t last[2 * SHA256_CBLOCK];
-  size_t n = sha_pad_tail(last, SHA256_CBLOCK, 8, sha->data, sha->num, 0,
-                          sha->len << 3);
-  block(sha->h, last, n);
-  sha256_store(out, sha->h, md_len);
-  sha_wipe_chunks(last, n * SHA256_CBLOCK);
-  sha_wipe(sha, sizeof(*sha));
-}
-
 // sha256_oneshot_from hashes `len` bytes without a context: whole blocks straight
 // from `in`, then the tail and padding (one or two blocks) built by
 // sha_pad_tail in one stack buffer and compressed with one call. Only that
@@ -303,6 +285,19 @@ static inline void sha256_oneshot_from(const uint8_t *in, size_t len,
   sha_wipe(h, sizeof(h));
 }
 
+// sha256_final pads the message (§5.1.1: a 1 bit, zeros to 56 mod 64
+// bytes, then the 64-bit big-endian bit length), compresses the last one or
+// two blocks, writes the first `md_len` bytes of H and erases the context.
+// The buffered bytes are the tail of a message whose first sha->len -
+// sha->num bytes are in sha->h: sha256_oneshot_from finishes it with the
+// one-shot's code, whose one-block case is specialised. HMAC_Final's inner
+// hash (16-byte message, SHA-NI, Zen 5) and EVP's Final take this path.
+static void sha256_final(SHA256_CTX *sha, uint8_t *out, size_t md_len) {
+  sha256_oneshot_from(sha->data, sha->num, out, sha->h, sha->len - sha->num,
+                      md_len);
+  sha_wipe(sha, sizeof(*sha));
+}
+
 int SHA224_Init(SHA256_CTX *sha) {
   sha256_init_with(sha, kSHA224IV);
   return 1;
@@ -323,12 +318,12 @@ int SHA256_Update(SHA256_CTX *sha, const void *data, size_t len) {
 }
 
 int SHA224_Final(uint8_t out[SHA224_DIGEST_LENGTH], SHA256_CTX *sha) {
-  sha256_final(sha, out, SHA224_DIGEST_LENGTH, sha256_get_block());
+  sha256_final(sha, out, SHA224_DIGEST_LENGTH);
   return 1;
 }
 
 int SHA256_Final(uint8_t out[SHA256_DIGEST_LENGTH], SHA256_CTX *sha) {
-  sha256_final(sha, out, SHA256_DIGEST_LENGTH, sha256_get_block());
+  sha256_final(sha, out, SHA256_DIGEST_LENGTH);
   return 1;
 }
 

@@ -271,24 +271,6 @@ static inline void sha512_store(uint8_t *out, const uint64_t h[8],
   }
 }
 
-// sha512_final pads the message (§5.1.2: a 1 bit, zeros to 112 mod 128
-// bytes, then the 128-bit big-endian bit length) into a two-block stack
-// buffer with sha_pad_tail, compresses the last one or two blocks with one
-// call, writes the digest and erases the context.
-static void sha512_final(SHA512_CTX *sha, uint8_t *out, size_t md_len,
-                         sha512_block_fn block) {
-  // Bit length = 8 * byte count, as a 128-bit number.
-  uint64_t bits_hi = (sha->len_hi << 3) | (sha->len_lo >> 61);
-  uint64_t bits_lo = sha->len_lo << 3;
-  uint8_t last[2 * SHA512_CBLOCK];
-  size_t n = sha_pad_tail(last, SHA512_CBLOCK, 16, sha->data, sha->num,
-                          bits_hi, bits_lo);
-  block(sha->h, last, n);
-  sha512_store(out, sha->h, md_len);
-  sha_wipe_chunks(last, n * SHA512_CBLOCK);
-  sha_wipe(sha, sizeof(*sha));
-}
-
 // sha512_oneshot_from hashes `len` bytes without a context: whole blocks straight
 // from `in`, then the tail and padding built by sha_pad_tail and compressed
 // with one call (see sha256_oneshot in sha256.c). A message of fewer than
@@ -341,6 +323,19 @@ static inline void sha512_oneshot_from(const uint8_t *in, size_t len,
   sha_wipe(h, sizeof(h));
 }
 
+// sha512_final pads the message (§5.1.2: a 1 bit, zeros to 112 mod 128
+// bytes, then the 128-bit big-endian bit length), compresses the last one
+// or two blocks, writes the digest and erases the context: the buffered
+// bytes finished from sha->h with the one-shot's code (see sha256_final).
+static void sha512_final(SHA512_CTX *sha, uint8_t *out, size_t md_len) {
+  // The bytes before the buffer, a 128-bit count.
+  uint64_t prior_lo = sha->len_lo - sha->num;
+  uint64_t prior_hi = sha->len_hi - (sha->len_lo < sha->num);
+  sha512_oneshot_from(sha->data, sha->num, out, sha->h, prior_lo, prior_hi,
+                      md_len);
+  sha_wipe(sha, sizeof(*sha));
+}
+
 // Each member of the family: Init, Update, Final and one-shot. They differ
 // only in the IV and the digest length.
 #define SHA512_FAMILY_MEMBER(NAME, iv, md_len)                               \
@@ -353,7 +348,7 @@ static inline void sha512_oneshot_from(const uint8_t *in, size_t len,
     return 1;                                                                \
   }                                                                          \
   int NAME##_Final(uint8_t out[(md_len)], SHA512_CTX *sha) {                 \
-    sha512_final(sha, out, (md_len), sha512_get_block());                    \
+    sha512_final(sha, out, (md_len));                                        \
     return 1;                                                                \
   }                                                                          \
   uint8_t *NAME(const uint8_t *data, size_t len, uint8_t out[(md_len)]) {    \
