@@ -77,6 +77,13 @@ typedef void (*crypto_sha32_block_fn)(uint32_t *state, const uint8_t *in,
 typedef void (*crypto_sha64_block_fn)(uint64_t *state, const uint8_t *in,
                                       size_t num_blocks);
 
+// A two-stream SHA-256 / SHA-512 function compresses one block `in0` into
+// `state0` and one block `in1` into `state1`. See crypto/sha/impls.h.
+typedef void (*crypto_sha32_x2_fn)(uint32_t *state0, const uint8_t *in0,
+                                   uint32_t *state1, const uint8_t *in1);
+typedef void (*crypto_sha64_x2_fn)(uint64_t *state0, const uint8_t *in0,
+                                   uint64_t *state1, const uint8_t *in1);
+
 // A ChaCha20 function XORs the keystream of key words `key` and
 // `counter_nonce` (state words 12..15) into `in`, writing `out`. Its third
 // argument is a number of whole 64-byte blocks for a CRYPTO_IMPL_BLOCKS row
@@ -104,6 +111,8 @@ struct crypto_sha_batch_entry {
 typedef union crypto_impl_entry {
   crypto_sha32_block_fn sha32;
   crypto_sha64_block_fn sha64;
+  crypto_sha32_x2_fn sha32_x2;
+  crypto_sha64_x2_fn sha64_x2;
   crypto_chacha20_fn chacha20;
   struct crypto_poly1305_entry poly1305;
   struct crypto_sha_batch_entry sha_batch;

@@ -12,6 +12,8 @@
 #include <openssl/sha.h>
 
 #include "../internal.h"
+#include "../sha/internal.h"
+#include "internal.h"
 
 struct env_md_st {
   int type;            // NID_*
@@ -22,6 +24,13 @@ struct env_md_st {
   void (*init)(EVP_MD_CTX *ctx);
   void (*update)(EVP_MD_CTX *ctx, const void *data, size_t len);
   void (*final)(EVP_MD_CTX *ctx, uint8_t *out);
+  // init_two_blocks sets two contexts to the state after one block each
+  // (evp_md_init_two_blocks in internal.h).
+  void (*init_two_blocks)(EVP_MD_CTX *c0, const uint8_t *in0, EVP_MD_CTX *c1,
+                          const uint8_t *in1);
+  // finish_from: evp_md_finish_from in internal.h.
+  void (*finish_from)(const EVP_MD_CTX *ctx, const uint8_t *in, size_t len,
+                      uint8_t *out);
   // The sha.h one-shot function: EVP_Digest calls it directly, so it hashes
   // whole blocks straight from the input with no context at all.
   uint8_t *(*oneshot)(const uint8_t *data, size_t len, uint8_t *out);
@@ -39,7 +48,9 @@ struct env_md_st {
 // sha.h one-shot of the buffered bytes, which builds its single padded
 // block without the streaming Final's general tail handling. The context
 // is then erased as the streaming Final would. The branch is on the
-// message length, which is public. Measured with `PERCALL_FILTER=evp
+// message length, which is public. (SHA-224 to SHA-512's streaming Final
+// now finishes with the one-shot code too, from any state: sha256_final in
+// crypto/sha/sha256.c; SHA-1's does not.) Measured with `PERCALL_FILTER=evp
 // util/bench/percall.sh BUILD BORINGSSL_BUILD 5` (Zen 5): the 16-byte
 // EVP_MD_CTX_new + Init + Update + Final + free sequence, ours/BoringSSL,
 // went from 1.11 to 1.25 with this and EVP_MD_CTX_new's malloc without a
@@ -73,30 +84,72 @@ static inline size_t sha512_buffered_len(const SHA512_CTX *sha) {
                                                          : SHA512_CBLOCK;
 }
 
+// The SHA-2 digests start two contexts with one block each through their
+// family's two-stream rows (crypto/sha/impls.h); SHA-1 has none and runs
+// Init and Update twice.
+// (The union member is named after the family: sha256 or sha512.) Their
+// finish_from is the family's (crypto/sha/internal.h); SHA-1's runs Update
+// and Final on a copy.
+#define DEFINE_MD_TWO_BLOCKS(lower, PREFIX, member)                            \
+  static void lower##_two_blocks(EVP_MD_CTX *c0, const uint8_t *in0,           \
+                                 EVP_MD_CTX *c1, const uint8_t *in1) {         \
+    member##_init_two_blocks(&c0->u.member, in0, &c1->u.member, in1,           \
+                             PREFIX##_Init);                                   \
+  }                                                                            \
+  static void lower##_finish_msg(const EVP_MD_CTX *ctx, const uint8_t *in,     \
+                                 size_t len, uint8_t *out) {                   \
+    member##_finish_from(&ctx->u.member, in, len, out,                         \
+                         PREFIX##_DIGEST_LENGTH);                              \
+  }
+
+static void sha1_two_blocks(EVP_MD_CTX *c0, const uint8_t *in0,
+                            EVP_MD_CTX *c1, const uint8_t *in1) {
+  SHA1_Init(&c0->u.sha1);
+  SHA1_Update(&c0->u.sha1, in0, SHA_CBLOCK);
+  SHA1_Init(&c1->u.sha1);
+  SHA1_Update(&c1->u.sha1, in1, SHA_CBLOCK);
+}
+static void sha1_finish_msg(const EVP_MD_CTX *ctx, const uint8_t *in,
+                            size_t len, uint8_t *out) {
+  SHA_CTX sha = ctx->u.sha1;
+  SHA1_Update(&sha, in, len);
+  SHA1_Final(out, &sha);  // erases `sha`
+}
+
+#define DEFINE_SHA2_MD_ADAPTERS(lower, PREFIX, member) \
+  DEFINE_MD_ADAPTERS(lower, PREFIX, member, member##_buffered_len) \
+  DEFINE_MD_TWO_BLOCKS(lower, PREFIX, member)
+
 DEFINE_MD_ADAPTERS(sha1, SHA1, sha1, sha1_buffered_len)
-DEFINE_MD_ADAPTERS(sha224, SHA224, sha256, sha256_buffered_len)
-DEFINE_MD_ADAPTERS(sha256, SHA256, sha256, sha256_buffered_len)
-DEFINE_MD_ADAPTERS(sha384, SHA384, sha512, sha512_buffered_len)
-DEFINE_MD_ADAPTERS(sha512, SHA512, sha512, sha512_buffered_len)
-DEFINE_MD_ADAPTERS(sha512_224, SHA512_224, sha512, sha512_buffered_len)
-DEFINE_MD_ADAPTERS(sha512_256, SHA512_256, sha512, sha512_buffered_len)
+DEFINE_SHA2_MD_ADAPTERS(sha224, SHA224, sha256)
+DEFINE_SHA2_MD_ADAPTERS(sha256, SHA256, sha256)
+DEFINE_SHA2_MD_ADAPTERS(sha384, SHA384, sha512)
+DEFINE_SHA2_MD_ADAPTERS(sha512, SHA512, sha512)
+DEFINE_SHA2_MD_ADAPTERS(sha512_224, SHA512_224, sha512)
+DEFINE_SHA2_MD_ADAPTERS(sha512_256, SHA512_256, sha512)
 
 static const EVP_MD kMDs[] = {
     {NID_sha1, "SHA1", SHA_DIGEST_LENGTH, SHA_CBLOCK, sha1_init, sha1_update,
-     sha1_final, SHA1, {"SHA-1", NULL}},
+     sha1_final, sha1_two_blocks, sha1_finish_msg, SHA1, {"SHA-1", NULL}},
     {NID_sha224, "SHA224", SHA224_DIGEST_LENGTH, SHA256_CBLOCK, sha224_init,
-     sha224_update, sha224_final, SHA224, {"SHA-224", "SHA2-224", NULL}},
+     sha224_update, sha224_final, sha224_two_blocks, sha224_finish_msg,
+     SHA224, {"SHA-224", "SHA2-224", NULL}},
     {NID_sha256, "SHA256", SHA256_DIGEST_LENGTH, SHA256_CBLOCK, sha256_init,
-     sha256_update, sha256_final, SHA256, {"SHA-256", "SHA2-256", NULL}},
+     sha256_update, sha256_final, sha256_two_blocks, sha256_finish_msg,
+     SHA256, {"SHA-256", "SHA2-256", NULL}},
     {NID_sha384, "SHA384", SHA384_DIGEST_LENGTH, SHA512_CBLOCK, sha384_init,
-     sha384_update, sha384_final, SHA384, {"SHA-384", "SHA2-384", NULL}},
+     sha384_update, sha384_final, sha384_two_blocks, sha384_finish_msg,
+     SHA384, {"SHA-384", "SHA2-384", NULL}},
     {NID_sha512, "SHA512", SHA512_DIGEST_LENGTH, SHA512_CBLOCK, sha512_init,
-     sha512_update, sha512_final, SHA512, {"SHA-512", "SHA2-512", NULL}},
+     sha512_update, sha512_final, sha512_two_blocks, sha512_finish_msg,
+     SHA512, {"SHA-512", "SHA2-512", NULL}},
     {NID_sha512_224, "SHA512-224", SHA512_224_DIGEST_LENGTH, SHA512_CBLOCK,
-     sha512_224_init, sha512_224_update, sha512_224_final, SHA512_224,
+     sha512_224_init, sha512_224_update, sha512_224_final,
+     sha512_224_two_blocks, sha512_224_finish_msg, SHA512_224,
      {"SHA-512/224", "SHA2-512/224", "SHA512_224", "SHA512/224"}},
     {NID_sha512_256, "SHA512-256", SHA512_256_DIGEST_LENGTH, SHA512_CBLOCK,
-     sha512_256_init, sha512_256_update, sha512_256_final, SHA512_256,
+     sha512_256_init, sha512_256_update, sha512_256_final,
+     sha512_256_two_blocks, sha512_256_finish_msg, SHA512_256,
      {"SHA-512/256", "SHA2-512/256", "SHA512_256", "SHA512/256"}},
 };
 
@@ -283,6 +336,19 @@ int EVP_DigestFinal_ex(EVP_MD_CTX *ctx, uint8_t *md_out,
     *out_size = (unsigned int)ctx->digest->md_size;
   }
   return 1;
+}
+
+void evp_md_finish_from(const EVP_MD_CTX *ctx, const uint8_t *in, size_t len,
+                        uint8_t *out) {
+  ctx->digest->finish_from(ctx, in, len, out);
+}
+
+void evp_md_init_two_blocks(const EVP_MD *md, EVP_MD_CTX *ctx0,
+                            const uint8_t *in0, EVP_MD_CTX *ctx1,
+                            const uint8_t *in1) {
+  ctx0->digest = md;
+  ctx1->digest = md;
+  md->init_two_blocks(ctx0, in0, ctx1, in1);
 }
 
 int EVP_DigestFinal(EVP_MD_CTX *ctx, uint8_t *md_out, unsigned int *out_size) {

@@ -18,6 +18,7 @@
 #include <gtest/gtest.h>
 
 #include "../test/test_util.h"
+#include "internal.h"
 
 namespace {
 
@@ -278,6 +279,62 @@ TEST(DigestTest, NullEmptyInput) {
     ASSERT_EQ(1, EVP_DigestUpdate(&ctx, nullptr, 0));
     ASSERT_EQ(1, EVP_DigestFinal_ex(&ctx, b, nullptr));
     EXPECT_EQ(Bytes(a, m.size), Bytes(b, m.size)) << m.name;
+  }
+}
+
+// The internal entry points HMAC and HKDF use (internal.h), for every
+// digest, against the public streaming functions: evp_md_init_two_blocks
+// must equal Init + Update of one block on each context, and
+// evp_md_finish_from from a state of one or two whole blocks must equal
+// Update + Final on a copy, at every length 0 .. 3 blocks + 1 (each padding
+// edge: one padded block, two, whole blocks from the input), with the
+// output over its own input, leaving the state as it was.
+TEST(DigestTest, TwoBlocksAndFinishFrom) {
+  TestRNG rng(0xf1f0);
+  for (const MDInfo &info : kMDs) {
+    const EVP_MD *md = info.md();
+    SCOPED_TRACE(info.name);
+    const size_t block = EVP_MD_block_size(md);
+    std::vector<uint8_t> b0 = rng.Bytes(2 * block), b1 = rng.Bytes(block);
+    std::vector<uint8_t> msg = rng.Bytes(3 * block + 1);
+
+    EVP_MD_CTX c0, c1, want0, want1;
+    // (Zeroed only so the whole-struct comparison below reads defined
+    // bytes: evp_md_init_two_blocks needs no initialised context.)
+    memset(&c0, 0, sizeof(c0));
+    memset(&c1, 0, sizeof(c1));
+    evp_md_init_two_blocks(md, &c0, b0.data(), &c1, b1.data());
+    ASSERT_TRUE(EVP_DigestInit(&want0, md));
+    ASSERT_TRUE(EVP_DigestUpdate(&want0, b0.data(), block));
+    ASSERT_TRUE(EVP_DigestInit(&want1, md));
+    ASSERT_TRUE(EVP_DigestUpdate(&want1, b1.data(), block));
+    // A second block streamed on, so the prior length is not one block.
+    EVP_MD_CTX c2 = c0, want2 = want0;
+    ASSERT_TRUE(EVP_DigestUpdate(&c2, b0.data() + block, block));
+    ASSERT_TRUE(EVP_DigestUpdate(&want2, b0.data() + block, block));
+
+    for (size_t len = 0; len <= msg.size(); len++) {
+      SCOPED_TRACE(len);
+      const EVP_MD_CTX *states[] = {&c0, &c1, &c2};
+      const EVP_MD_CTX *wants[] = {&want0, &want1, &want2};
+      for (size_t k = 0; k < 3; k++) {
+        EVP_MD_CTX w;
+        ASSERT_TRUE(EVP_MD_CTX_copy(&w, wants[k]));
+        ASSERT_TRUE(EVP_DigestUpdate(&w, msg.data(), len));
+        uint8_t want[EVP_MAX_MD_SIZE], got[EVP_MAX_MD_SIZE];
+        ASSERT_TRUE(EVP_DigestFinal(&w, want, nullptr));
+        EVP_MD_CTX before = *states[k];
+        evp_md_finish_from(states[k], msg.data(), len, got);
+        EXPECT_EQ(Bytes(want, info.size), Bytes(got, info.size)) << k;
+        EXPECT_EQ(0, memcmp(&before, states[k], sizeof(before)))
+            << "the state changed";
+        // The output over its own input.
+        std::vector<uint8_t> inplace(msg.begin(), msg.begin() + len);
+        inplace.resize(len > info.size ? len : info.size);
+        evp_md_finish_from(states[k], inplace.data(), len, inplace.data());
+        EXPECT_EQ(Bytes(want, info.size), Bytes(inplace.data(), info.size));
+      }
+    }
   }
 }
 

@@ -171,6 +171,48 @@ TEST(HKDFTest, LengthsAndConsistency) {
   }
 }
 
+// HKDF_expand puts T(i-1) || info || i together in a 1024-byte stack
+// buffer when it fits and streams it otherwise (hkdf.c): every info length
+// around that edge, for the first block (no T(i-1)) and the later ones,
+// against an expand written here with the public HMAC_CTX functions.
+TEST(HKDFTest, InfoAroundStackBuffer) {
+  TestRNG rng(0x1024);
+  std::vector<uint8_t> prk = rng.Bytes(64), info = rng.Bytes(1100);
+  for (auto md_func : kDigests) {
+    const EVP_MD *md = md_func();
+    SCOPED_TRACE(EVP_MD_name(md));
+    const size_t hash_len = EVP_MD_size(md);
+    std::vector<size_t> info_lens = {0, 1, 20, 55, 56, 64, 111, 112, 128};
+    for (size_t edge : {size_t{1023}, 1023 - hash_len}) {
+      for (size_t d = 0; d < 5; d++) {
+        info_lens.push_back(edge - 2 + d);
+      }
+    }
+    for (size_t info_len : info_lens) {
+      SCOPED_TRACE(info_len);
+      const size_t out_len = 3 * hash_len + 5;
+      std::vector<uint8_t> want, t;
+      HMAC_CTX ctx;
+      HMAC_CTX_init(&ctx);
+      for (uint8_t i = 1; want.size() < out_len; i++) {
+        ASSERT_TRUE(HMAC_Init_ex(&ctx, prk.data(), hash_len, md, nullptr));
+        ASSERT_TRUE(HMAC_Update(&ctx, t.data(), t.size()));
+        ASSERT_TRUE(HMAC_Update(&ctx, info.data(), info_len));
+        ASSERT_TRUE(HMAC_Update(&ctx, &i, 1));
+        t.resize(hash_len);
+        ASSERT_TRUE(HMAC_Final(&ctx, t.data(), nullptr));
+        want.insert(want.end(), t.begin(), t.end());
+      }
+      HMAC_CTX_cleanup(&ctx);
+      want.resize(out_len);
+      std::vector<uint8_t> got(out_len);
+      ASSERT_TRUE(HKDF_expand(got.data(), out_len, md, prk.data(), hash_len,
+                              info.data(), info_len));
+      EXPECT_EQ(Bytes(want), Bytes(got));
+    }
+  }
+}
+
 TEST(HKDFTest, ErrorPaths) {
   ERR_clear_error();
   const EVP_MD *md = EVP_sha256();

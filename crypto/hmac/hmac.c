@@ -2,8 +2,9 @@
 //
 // HMAC (RFC 2104, FIPS 198-1) on top of the EVP digest interface. The key
 // schedule is done once per key: i_ctx and o_ctx hold H's state after
-// absorbing K0 ^ ipad and K0 ^ opad, and each message starts from a copy of
-// i_ctx. Notation as in include/openssl/hmac.h.
+// absorbing K0 ^ ipad and K0 ^ opad; each message starts from a copy of
+// i_ctx's chaining value, and the outer hash reads o_ctx. Notation as in
+// include/openssl/hmac.h.
 //
 // What bounds the cost. With B the block size and L the length field (8
 // bytes for SHA-1/SHA-256, 16 for SHA-384/SHA-512), an HMAC of an m-byte
@@ -14,22 +15,49 @@
 //   inner         ceil((m + 1 + L) / B)
 //   outer         1                   (the digest and padding fit a block)
 // so four for a short message (m <= B - 1 - L: 55 bytes for SHA-256, 111
-// for SHA-384), and a reused key saves the first two. Everything else is
-// the overhead this file keeps small: the one-shot HMAC() and HKDF work on
-// stack hash states with no HMAC_CTX to initialise and erase (hmac_key_*,
-// crypto/hmac/internal.h), the pads are built a word at a time, and a
-// context is erased once, not once per member. Measured with
-// `PERCALL_FILTER=hmac util/bench/percall.sh BUILD BORINGSSL_BUILD 5` (Zen 5,
-// medians of 5 alternating rounds, load ~3.5 on 2 cores): a 16-byte
-// HMAC-SHA256 one-shot went from about 255 to 152 ns a call (BoringSSL
-// about 190), of which the four SHA-NI compressions take about 90 (one
-// SHA256() of 16 bytes is 27 ns).
+// for SHA-384), and a reused key saves the first two. The two key-schedule
+// compressions are independent and run as one two-stream pass
+// (evp_md_init_two_blocks: crypto/sha/impls.h, SHA256_X2_IMPLS and
+// SHA512_X2_IMPLS); the inner and outer hashes run straight from the key
+// states (hmac_key_mac, hmac_key_finish: evp_md_finish_from), the outer one
+// a single block built on the stack. So a short HMAC with a new key is a
+// chain of three steps, pair -> inner block -> outer block, and everything
+// else is overhead this file keeps small: the one-shot HMAC() and HKDF work
+// on stack hash states with no HMAC_CTX to initialise and erase, and only
+// the chaining values and counts of the key states are copied or erased.
+//
+// Measured (AMD EPYC Zen 5, family 26, KVM guest on 2 cores shared with
+// other builds, load 14-18; ns a call, medians of 7 runs of the "ours"
+// program of util/bench/percall_bench.c, back-to-back calls, reproduced by
+// `PERCALL_FILTER=sha BUILD/percall_bench/bench_ours` after
+// `util/bench/percall.sh BUILD BORINGSSL_BUILD`):
+//   block cost   SHA256() of 16 B (one block) 29.7, of 64 B (two) 60.8;
+//                SHA512() of 16 B 140. One SHA-NI block alone is a ~36 ns
+//                sha256rnds2 chain (76 TSC ticks at 2.096 GHz,
+//                asm/sha256-x86_64.pl); back-to-back calls overlap.
+//   pair cost    a two-stream pair costs ~1.25 one-block calls for SHA-256
+//                (shani) and ~1.6 for SHA-512 (avx512), the harness beside
+//                the rows in crypto/sha/impls.h.
+//   HMAC-SHA256  16 B 151 ns: the chain of 1.25 + 2 SHA-NI blocks is
+//                ~117 ns of latency (3.25 x 36), the other ~34 ns are the
+//                pads, the padded blocks and the calls around them. 1350 B
+//                888 ns: SHA256() of the same 22 blocks alone takes 759 ns,
+//                the pair and the outer block at least ~75 more; the
+//                1.1x-of-BoringSSL target there would need ~830 ns, i.e. a
+//                faster bulk SHA-NI block function than BoringSSL's, which
+//                runs at the same speed (SHA256() of 8 KiB, ratio ~1.0).
+//   HMAC-SHA384  16 B 512 ns against a compression bound of (1.6 + 2) x
+//                140 = ~500 ns: within 3% of its compressions.
+// Tried and dropped (no change beyond the noise, A/B medians of 9 rounds):
+// building the pads with 16-byte stores and storing the SHA-256 digest as
+// 8-byte words for the outer block's 8-byte loads.
 
 #include <openssl/hmac.h>
 
 #include <openssl/err.h>
 #include <openssl/mem.h>
 
+#include "../digest/internal.h"
 #include "../internal.h"
 #include "internal.h"
 
@@ -69,12 +97,12 @@ int hmac_key_init(EVP_MD_CTX *i_ctx, EVP_MD_CTX *o_ctx, const EVP_MD *md,
                   const uint8_t *key, size_t key_len) {
   uint8_t ipad[EVP_MAX_MD_BLOCK_SIZE];
   uint8_t opad[EVP_MAX_MD_BLOCK_SIZE];
-  size_t block_size = EVP_MD_block_size(md);
-  int ok = hmac_pads(md, key, key_len, ipad, opad) &&
-           EVP_DigestInit_ex(i_ctx, md, NULL) &&
-           EVP_DigestUpdate(i_ctx, ipad, block_size) &&
-           EVP_DigestInit_ex(o_ctx, md, NULL) &&
-           EVP_DigestUpdate(o_ctx, opad, block_size);
+  // The two pads' compressions are independent: one interleaved pass
+  // (evp_md_init_two_blocks).
+  int ok = hmac_pads(md, key, key_len, ipad, opad);
+  if (ok) {
+    evp_md_init_two_blocks(md, i_ctx, ipad, o_ctx, opad);
+  }
   OPENSSL_cleanse(ipad, sizeof(ipad));
   OPENSSL_cleanse(opad, sizeof(opad));
   if (!ok) {
@@ -85,16 +113,33 @@ int hmac_key_init(EVP_MD_CTX *i_ctx, EVP_MD_CTX *o_ctx, const EVP_MD *md,
   return ok;
 }
 
-int hmac_key_finish(EVP_MD_CTX *i_ctx, EVP_MD_CTX *o_ctx, uint8_t *out,
+int hmac_key_finish(EVP_MD_CTX *i_ctx, const EVP_MD_CTX *o_ctx, uint8_t *out,
                     unsigned int *out_len) {
-  // inner = H((K0 ^ ipad) || m); out = H((K0 ^ opad) || inner).
+  // inner = H((K0 ^ ipad) || m); out = H((K0 ^ opad) || inner), the outer
+  // hash straight from o_ctx's state: one block, built on the stack.
   uint8_t inner[EVP_MAX_MD_SIZE];
   unsigned int inner_len;
-  int ok = EVP_DigestFinal_ex(i_ctx, inner, &inner_len) &&
-           EVP_DigestUpdate(o_ctx, inner, inner_len) &&
-           EVP_DigestFinal_ex(o_ctx, out, out_len);
+  if (!EVP_DigestFinal_ex(i_ctx, inner, &inner_len)) {
+    return 0;
+  }
+  evp_md_finish_from(o_ctx, inner, inner_len, out);
   OPENSSL_cleanse(inner, sizeof(inner));
-  return ok;
+  if (out_len != NULL) {
+    *out_len = inner_len;
+  }
+  return 1;
+}
+
+void hmac_key_mac(const EVP_MD_CTX *i_key, const EVP_MD_CTX *o_key,
+                  const uint8_t *msg, size_t msg_len, uint8_t *out) {
+  uint8_t inner[EVP_MAX_MD_SIZE];
+  evp_md_finish_from(i_key, msg, msg_len, inner);
+  evp_md_finish_from(o_key, inner, EVP_MD_CTX_size(o_key), out);
+  OPENSSL_cleanse(inner, sizeof(inner));
+}
+
+void hmac_key_wipe(EVP_MD_CTX *key_ctx) {
+  OPENSSL_cleanse(key_ctx, HMAC_KEY_STATE_BYTES);
 }
 
 void HMAC_CTX_init(HMAC_CTX *ctx) {
@@ -142,9 +187,14 @@ void HMAC_CTX_free(HMAC_CTX *ctx) {
 // key + Update + Final (SHA-256, medians of 9 alternating rounds of
 // util/bench/percall_bench.c, Zen 5): 16 B 177 -> 175 ns, 256 B 316 ->
 // 299 ns, 1350 B 890 -> 869 ns.
+//
+// Only the chaining value and the counts are copied (HMAC_KEY_STATE_BYTES,
+// internal.h): a key state has absorbed one whole block, so its buffer is
+// empty and never read before it is written.
 static inline void hmac_state_copy(EVP_MD_CTX *dst, const EVP_MD_CTX *src) {
   dst->digest = src->digest;
-  OPENSSL_memcpy(&dst->u, &src->u, sizeof(src->u));
+  OPENSSL_memcpy(&dst->u, &src->u,
+                 HMAC_KEY_STATE_BYTES - offsetof(EVP_MD_CTX, u));
 }
 
 int HMAC_Init_ex(HMAC_CTX *ctx, const void *key, size_t key_len,
@@ -194,10 +244,8 @@ int HMAC_Final(HMAC_CTX *ctx, uint8_t *out, unsigned int *out_len) {
     OPENSSL_PUT_ERROR(HMAC, ERR_R_PASSED_NULL_PARAMETER);
     return 0;
   }
-  // The outer hash runs on a copy of o_ctx, which the Final inside erases.
-  EVP_MD_CTX outer;
-  hmac_state_copy(&outer, &ctx->o_ctx);
-  int ok = hmac_key_finish(&ctx->md_ctx, &outer, out, out_len);
+  // The outer hash reads o_ctx's state and leaves it for the next message.
+  int ok = hmac_key_finish(&ctx->md_ctx, &ctx->o_ctx, out, out_len);
   // Close the message: the digest's Final erased md_ctx's state; with no
   // digest it is the empty state again.
   ctx->md_ctx.digest = NULL;
@@ -250,17 +298,18 @@ uint8_t *HMAC(const EVP_MD *evp_md, const void *key, size_t key_len,
     return NULL;
   }
   // Two stack states and no HMAC_CTX: the key schedule goes straight into
-  // the states the message then uses, and each digest Final erases its
-  // own state, so nothing else is left to erase.
+  // them, and both hashes run from them without copying or buffering
+  // (hmac_key_mac); then only their chaining values and counts hold key
+  // material to erase.
   EVP_MD_CTX i_ctx, o_ctx;
   if (!hmac_key_init(&i_ctx, &o_ctx, evp_md, key, key_len)) {
     return NULL;
   }
-  if (!EVP_DigestUpdate(&i_ctx, data, data_len) ||
-      !hmac_key_finish(&i_ctx, &o_ctx, out, out_len)) {
-    OPENSSL_cleanse(&i_ctx, sizeof(i_ctx));
-    OPENSSL_cleanse(&o_ctx, sizeof(o_ctx));
-    return NULL;
+  hmac_key_mac(&i_ctx, &o_ctx, data, data_len, out);
+  hmac_key_wipe(&i_ctx);
+  hmac_key_wipe(&o_ctx);
+  if (out_len != NULL) {
+    *out_len = (unsigned int)EVP_MD_size(evp_md);
   }
   return out;
 }

@@ -8,6 +8,9 @@
 #define BITTERN_CRYPTO_HMAC_INTERNAL_H
 
 #include <openssl/digest.h>
+#include <openssl/sha.h>
+
+#include <stddef.h>
 
 #if defined(__cplusplus)
 extern "C" {
@@ -22,13 +25,33 @@ int hmac_key_init(EVP_MD_CTX *i_ctx, EVP_MD_CTX *o_ctx, const EVP_MD *md,
                   const uint8_t *key, size_t key_len);
 
 // hmac_key_finish finalises an HMAC whose inner state `i_ctx` has absorbed
-// the message, using the outer state `o_ctx`: it writes the HMAC to `out`
-// and its length to `*out_len` if `out_len` is not NULL. Both states are
-// consumed (the digest's Final erases them; only their `digest` field is
-// left). `out` may alias the message. It returns one, or zero if either
-// context has no digest.
-int hmac_key_finish(EVP_MD_CTX *i_ctx, EVP_MD_CTX *o_ctx, uint8_t *out,
+// the message, using the outer key state `o_ctx` (as hmac_key_init left
+// it): it writes the HMAC to `out` and its length to `*out_len` if
+// `out_len` is not NULL. `i_ctx` is consumed (the digest's Final erases
+// it; only its `digest` field is left); `o_ctx` is only read. `out` may
+// alias the message. It returns one, or zero if `i_ctx` has no digest.
+int hmac_key_finish(EVP_MD_CTX *i_ctx, const EVP_MD_CTX *o_ctx, uint8_t *out,
                     unsigned int *out_len);
+
+// hmac_key_mac writes to `out` the HMAC (EVP_MD_CTX_size(o_key) bytes) of
+// the `msg_len` bytes at `msg` under the key whose states hmac_key_init
+// left in `i_key` and `o_key`. Neither state is changed, so they serve any
+// number of messages; both hashes run from them without a context copy or
+// a buffered byte (evp_md_finish_from, crypto/digest/internal.h). `out` may
+// alias `msg`.
+void hmac_key_mac(const EVP_MD_CTX *i_key, const EVP_MD_CTX *o_key,
+                  const uint8_t *msg, size_t msg_len, uint8_t *out);
+
+// HMAC_KEY_STATE_BYTES is how much of an EVP_MD_CTX a key state of
+// hmac_key_init uses: the digest pointer, the chaining value and the counts
+// of the largest family (SHA-512's), not the buffer, which a state of one
+// whole block has never written.
+#define HMAC_KEY_STATE_BYTES \
+  (offsetof(EVP_MD_CTX, u) + offsetof(SHA512_CTX, data))
+
+// hmac_key_wipe erases the key material of a key state of hmac_key_init
+// (its first HMAC_KEY_STATE_BYTES bytes) that no streaming call used.
+void hmac_key_wipe(EVP_MD_CTX *key_ctx);
 
 #if defined(__cplusplus)
 }  // extern "C"

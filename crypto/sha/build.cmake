@@ -12,4 +12,5 @@ list(APPEND CRYPTO_TEST_SOURCES
   crypto/sha/test/sha_test.cc
   crypto/sha/test/sha_rows_test.cc
   crypto/sha/test/sha_batch_test.cc
+  crypto/sha/test/sha_x2_test.cc
 )

@@ -20,6 +20,7 @@
 
 #include <openssl/base.h>
 #include <openssl/mem.h>
+#include <openssl/sha.h>
 
 #include <string.h>
 
@@ -193,6 +194,76 @@ static inline size_t sha_pad_tail(uint8_t *last, size_t block,
   }
   return total / block;
 }
+
+// --- Two contexts from one block each (HMAC's key schedule) -----------------
+
+// sha256_init_two_blocks sets `c0` and `c1` with `init` (SHA256_Init or
+// SHA224_Init) and absorbs the 64-byte block `in0` into `c0` and `in1` into
+// `c1`, with the two-stream row of SHA256_X2_IMPLS (impls.h): the same
+// contexts as Init and Update of one block each. sha512_init_two_blocks is
+// the same for the SHA-512 family (`init` one of its *_Init functions,
+// 128-byte blocks). The contexts must not overlap each other or the blocks.
+void sha256_init_two_blocks(SHA256_CTX *c0, const uint8_t in0[SHA256_CBLOCK],
+                            SHA256_CTX *c1, const uint8_t in1[SHA256_CBLOCK],
+                            int (*init)(SHA256_CTX *));
+void sha512_init_two_blocks(SHA512_CTX *c0, const uint8_t in0[SHA512_CBLOCK],
+                            SHA512_CTX *c1, const uint8_t in1[SHA512_CBLOCK],
+                            int (*init)(SHA512_CTX *));
+
+// sha256_finish_from writes to `out` the first `md_len` bytes (28 or 32) of
+// the SHA-224/SHA-256 digest of the message `sha` has absorbed followed by
+// the `len` bytes at `in`, without changing `sha`: the whole blocks of `in`
+// are compressed straight from it and only the padded tail is built on the
+// stack (the one-shot's code, started from `sha`'s state). `sha` must hold
+// no buffered bytes (`num` zero: it absorbed whole blocks only, as
+// sha256_init_two_blocks leaves it). `out` may alias `in`.
+// sha512_finish_from is the same for the SHA-512 family (`md_len` 28, 32,
+// 48 or 64).
+void sha256_finish_from(const SHA256_CTX *sha, const uint8_t *in, size_t len,
+                        uint8_t *out, size_t md_len);
+void sha512_finish_from(const SHA512_CTX *sha, const uint8_t *in, size_t len,
+                        uint8_t *out, size_t md_len);
+
+// SHA_DEFINE_X2 defines, for family `fam` (sha256 or sha512) with state
+// words of type `word`, blocks of `block` bytes, context type `ctx` whose
+// low byte count is `len_field`, crypto_impl_entry member `member_x2` for the
+// two-stream rows, and `get_block` returning the one-stream block function in
+// use: the rows "nohw" (two calls of the portable block function, the
+// reference) and "twice" (two calls of `get_block()`), the primitive
+// CRYPTO_primitive_<fam>_x2 from <FAM>_X2_IMPLS (impls.h), and
+// <fam>_init_two_blocks above.
+#define SHA_DEFINE_X2(fam, word, block, ctx, len_field, member_x2, get_block) \
+  void fam##_x2_block_nohw(word state0[8], const uint8_t in0[block],       \
+                           word state1[8], const uint8_t in1[block]) {     \
+    fam##_block_data_order_nohw(state0, in0, 1);                            \
+    fam##_block_data_order_nohw(state1, in1, 1);                            \
+  }                                                                         \
+  void fam##_x2_block_twice(word state0[8], const uint8_t in0[block],      \
+                            word state1[8], const uint8_t in1[block]) {    \
+    void (*one)(word *, const uint8_t *, size_t) = get_block();             \
+    one(state0, in0, 1);                                                    \
+    one(state1, in1, 1);                                                    \
+  }                                                                         \
+  static const CRYPTO_IMPL k##fam##X2Impls[] = {                            \
+      SHA_X2_IMPLS_OF(fam)(SHA_X2_ROW_OF(member_x2))};                       \
+  CRYPTO_PRIMITIVE CRYPTO_primitive_##fam##_x2 =                            \
+      CRYPTO_PRIMITIVE_INIT(#fam "_x2", k##fam##X2Impls);                   \
+  void fam##_init_two_blocks(ctx *c0, const uint8_t in0[block], ctx *c1,    \
+                             const uint8_t in1[block], int (*init)(ctx *)) { \
+    init(c0);                                                               \
+    init(c1);                                                               \
+    CRYPTO_impl_chosen(&CRYPTO_primitive_##fam##_x2)                        \
+        ->entry.member_x2(c0->h, in0, c1->h, in1);                          \
+    c0->len_field = (block);                                                \
+    c1->len_field = (block);                                                \
+  }
+// The list and row macro of each family, by the family's name.
+#define SHA_X2_IMPLS_OF_sha256 SHA256_X2_IMPLS
+#define SHA_X2_IMPLS_OF_sha512 SHA512_X2_IMPLS
+#define SHA_X2_IMPLS_OF(fam) SHA_X2_IMPLS_OF_##fam
+#define SHA_X2_ROW_OF_sha32_x2 SHA_X2_ROW_32
+#define SHA_X2_ROW_OF_sha64_x2 SHA_X2_ROW_64
+#define SHA_X2_ROW_OF(member_x2) SHA_X2_ROW_OF_##member_x2
 
 #if defined(__cplusplus)
 }  // extern "C"

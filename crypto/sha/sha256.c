@@ -177,6 +177,13 @@ static const CRYPTO_IMPL kSHA256Impls[] = {SHA256_IMPLS(SHA_IMPL_ROW_32)};
 CRYPTO_PRIMITIVE CRYPTO_primitive_sha256 =
     CRYPTO_PRIMITIVE_INIT("sha256", kSHA256Impls);
 
+// --- Two-stream one-block compression (impls.h, SHA256_X2_IMPLS) -----------
+
+// The rows "nohw" and "twice", the primitive sha256_x2 and
+// sha256_init_two_blocks (internal.h).
+SHA_DEFINE_X2(sha256, uint32_t, SHA256_CBLOCK, SHA256_CTX, len, sha32_x2,
+              sha256_get_block)
+
 // --- Buffering, padding and length (SHA-224 and SHA-256) --------------------
 
 // Initial hash values (§5.3.2, §5.3.3).
@@ -224,25 +231,7 @@ static inline void sha256_store(uint8_t *out, const uint32_t h[8],
   }
 }
 
-// sha256_final pads the message (§5.1.1: a 1 bit, zeros to 56 mod 64
-// bytes, then the 64-bit big-endian bit length) and compresses the last one
-// or two blocks with one call, writes the first `md_len` bytes of H as
-// big-endian words, and erases the context. The padded tail is assembled by
-// sha_pad_tail (internal.h) in a two-block stack buffer: sha->data holds
-// only one block, and building the pieces in registers costs the same as
-// building them in place.
-static void sha256_final(SHA256_CTX *sha, uint8_t *out, size_t md_len,
-                         sha256_block_fn block) {
-  uint8_t last[2 * SHA256_CBLOCK];
-  size_t n = sha_pad_tail(last, SHA256_CBLOCK, 8, sha->data, sha->num, 0,
-                          sha->len << 3);
-  block(sha->h, last, n);
-  sha256_store(out, sha->h, md_len);
-  sha_wipe_chunks(last, n * SHA256_CBLOCK);
-  sha_wipe(sha, sizeof(*sha));
-}
-
-// sha256_oneshot hashes `len` bytes without a context: whole blocks straight
+// sha256_oneshot_from hashes `len` bytes without a context: whole blocks straight
 // from `in`, then the tail and padding (one or two blocks) built by
 // sha_pad_tail in one stack buffer and compressed with one call. Only that
 // buffer and the chaining value are wiped. A message of fewer than 56 bytes
@@ -259,17 +248,23 @@ static void sha256_final(SHA256_CTX *sha, uint8_t *out, size_t md_len,
 // call, and SHA1() from 66 to 56 (median of 31 batches of 2000
 // back-to-back calls, Zen 5): calls overlap more in the out-of-order
 // window once the microcoded store loop is gone.
+//
+// sha256_oneshot_from is the general form: it starts from the chaining
+// value `iv` after `prior` bytes (a multiple of 64) instead of the IV, for
+// sha256_finish_from (internal.h).
 #if defined(__GNUC__) || defined(__clang__)
 __attribute__((always_inline))
 #endif
-static inline void sha256_oneshot(const uint8_t *in, size_t len, uint8_t *out,
-                                  const uint32_t iv[8], size_t md_len) {
+static inline void sha256_oneshot_from(const uint8_t *in, size_t len,
+                                       uint8_t *out, const uint32_t iv[8],
+                                       uint64_t prior, size_t md_len) {
   sha256_block_fn block = sha256_get_block();
   uint32_t h[8];
   OPENSSL_memcpy(h, iv, sizeof(h));
   uint8_t last[2 * SHA256_CBLOCK];
+  uint64_t bits = (prior + (uint64_t)len) << 3;
   if (len < SHA256_CBLOCK - 8) {
-    sha_pad_tail(last, SHA256_CBLOCK, 8, in, len, 0, (uint64_t)len << 3);
+    sha_pad_tail(last, SHA256_CBLOCK, 8, in, len, 0, bits);
     block(h, last, 1);
     sha256_store(out, h, md_len);
     sha_wipe_chunks(last, SHA256_CBLOCK);
@@ -283,11 +278,24 @@ static inline void sha256_oneshot(const uint8_t *in, size_t len, uint8_t *out,
     tail += whole * SHA256_CBLOCK;
   }
   size_t n = sha_pad_tail(last, SHA256_CBLOCK, 8, tail,
-                          len % SHA256_CBLOCK, 0, (uint64_t)len << 3);
+                          len % SHA256_CBLOCK, 0, bits);
   block(h, last, n);
   sha256_store(out, h, md_len);
   sha_wipe_chunks(last, n * SHA256_CBLOCK);
   sha_wipe(h, sizeof(h));
+}
+
+// sha256_final pads the message (§5.1.1: a 1 bit, zeros to 56 mod 64
+// bytes, then the 64-bit big-endian bit length), compresses the last one or
+// two blocks, writes the first `md_len` bytes of H and erases the context.
+// The buffered bytes are the tail of a message whose first sha->len -
+// sha->num bytes are in sha->h: sha256_oneshot_from finishes it with the
+// one-shot's code, whose one-block case is specialised. HMAC_Final's inner
+// hash (16-byte message, SHA-NI, Zen 5) and EVP's Final take this path.
+static void sha256_final(SHA256_CTX *sha, uint8_t *out, size_t md_len) {
+  sha256_oneshot_from(sha->data, sha->num, out, sha->h, sha->len - sha->num,
+                      md_len);
+  sha_wipe(sha, sizeof(*sha));
 }
 
 int SHA224_Init(SHA256_CTX *sha) {
@@ -310,25 +318,30 @@ int SHA256_Update(SHA256_CTX *sha, const void *data, size_t len) {
 }
 
 int SHA224_Final(uint8_t out[SHA224_DIGEST_LENGTH], SHA256_CTX *sha) {
-  sha256_final(sha, out, SHA224_DIGEST_LENGTH, sha256_get_block());
+  sha256_final(sha, out, SHA224_DIGEST_LENGTH);
   return 1;
 }
 
 int SHA256_Final(uint8_t out[SHA256_DIGEST_LENGTH], SHA256_CTX *sha) {
-  sha256_final(sha, out, SHA256_DIGEST_LENGTH, sha256_get_block());
+  sha256_final(sha, out, SHA256_DIGEST_LENGTH);
   return 1;
 }
 
 uint8_t *SHA224(const uint8_t *data, size_t len,
                 uint8_t out[SHA224_DIGEST_LENGTH]) {
-  sha256_oneshot(data, len, out, kSHA224IV, SHA224_DIGEST_LENGTH);
+  sha256_oneshot_from(data, len, out, kSHA224IV, 0, SHA224_DIGEST_LENGTH);
   return out;
 }
 
 uint8_t *SHA256(const uint8_t *data, size_t len,
                 uint8_t out[SHA256_DIGEST_LENGTH]) {
-  sha256_oneshot(data, len, out, kSHA256IV, SHA256_DIGEST_LENGTH);
+  sha256_oneshot_from(data, len, out, kSHA256IV, 0, SHA256_DIGEST_LENGTH);
   return out;
+}
+
+void sha256_finish_from(const SHA256_CTX *sha, const uint8_t *in, size_t len,
+                        uint8_t *out, size_t md_len) {
+  sha256_oneshot_from(in, len, out, sha->h, sha->len, md_len);
 }
 
 // --- Raw block interface (OpenSSL/BoringSSL compatibility) -----------------

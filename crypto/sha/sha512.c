@@ -189,6 +189,13 @@ static const CRYPTO_IMPL kSHA512Impls[] = {SHA512_IMPLS(SHA_IMPL_ROW_64)};
 CRYPTO_PRIMITIVE CRYPTO_primitive_sha512 =
     CRYPTO_PRIMITIVE_INIT("sha512", kSHA512Impls);
 
+// --- Two-stream one-block compression (impls.h, SHA512_X2_IMPLS) -----------
+
+// The rows "nohw" and "twice", the primitive sha512_x2 and
+// sha512_init_two_blocks (internal.h).
+SHA_DEFINE_X2(sha512, uint64_t, SHA512_CBLOCK, SHA512_CTX, len_lo, sha64_x2,
+              sha512_get_block)
+
 // --- Buffering, padding and length (the whole family) -----------------------
 
 // Initial hash values (§5.3.4 to §5.3.6). Those of SHA-512/t come from the
@@ -264,25 +271,7 @@ static inline void sha512_store(uint8_t *out, const uint64_t h[8],
   }
 }
 
-// sha512_final pads the message (§5.1.2: a 1 bit, zeros to 112 mod 128
-// bytes, then the 128-bit big-endian bit length) into a two-block stack
-// buffer with sha_pad_tail, compresses the last one or two blocks with one
-// call, writes the digest and erases the context.
-static void sha512_final(SHA512_CTX *sha, uint8_t *out, size_t md_len,
-                         sha512_block_fn block) {
-  // Bit length = 8 * byte count, as a 128-bit number.
-  uint64_t bits_hi = (sha->len_hi << 3) | (sha->len_lo >> 61);
-  uint64_t bits_lo = sha->len_lo << 3;
-  uint8_t last[2 * SHA512_CBLOCK];
-  size_t n = sha_pad_tail(last, SHA512_CBLOCK, 16, sha->data, sha->num,
-                          bits_hi, bits_lo);
-  block(sha->h, last, n);
-  sha512_store(out, sha->h, md_len);
-  sha_wipe_chunks(last, n * SHA512_CBLOCK);
-  sha_wipe(sha, sizeof(*sha));
-}
-
-// sha512_oneshot hashes `len` bytes without a context: whole blocks straight
+// sha512_oneshot_from hashes `len` bytes without a context: whole blocks straight
 // from `in`, then the tail and padding built by sha_pad_tail and compressed
 // with one call (see sha256_oneshot in sha256.c). A message of fewer than
 // 112 bytes pads into one block: that case has its own call of the inlined
@@ -291,18 +280,29 @@ static void sha512_final(SHA512_CTX *sha, uint8_t *out, size_t md_len,
 // `iv` and `md_len` become constants). Together with sha_wipe_chunks
 // this took one-shot SHA-512 of 16 bytes (avx512 row, Zen 5, TSC ticks a
 // call, 10th percentile of interleaved batches) from ~333 to ~306 with the
-// same block function; the block function is ~275 of the ~290 now.
+// same block function; the block function is ~275 of the ~290 now. It
+// starts from the chaining value `iv` after prior_hi:prior_lo bytes (a
+// multiple of 128): the IV and 0 for the one-shots, a context's state for
+// sha512_finish_from (internal.h).
 #if defined(__GNUC__) || defined(__clang__)
 __attribute__((always_inline))
 #endif
-static inline void sha512_oneshot(const uint8_t *in, size_t len, uint8_t *out,
-                                  const uint64_t iv[8], size_t md_len) {
+static inline void sha512_oneshot_from(const uint8_t *in, size_t len,
+                                       uint8_t *out, const uint64_t iv[8],
+                                       uint64_t prior_lo, uint64_t prior_hi,
+                                       size_t md_len) {
   sha512_block_fn block = sha512_get_block();
   uint64_t h[8];
   OPENSSL_memcpy(h, iv, sizeof(h));
   uint8_t last[2 * SHA512_CBLOCK];
+  // The message's byte count as a 128-bit number, then in bits. size_t is
+  // at most 64 bits, so one carry at most.
+  uint64_t bytes_lo = prior_lo + (uint64_t)len;
+  uint64_t bytes_hi = prior_hi + (bytes_lo < prior_lo);
+  uint64_t bits_hi = (bytes_hi << 3) | (bytes_lo >> 61);
+  uint64_t bits_lo = bytes_lo << 3;
   if (len < SHA512_CBLOCK - 16) {
-    sha_pad_tail(last, SHA512_CBLOCK, 16, in, len, 0, (uint64_t)len << 3);
+    sha_pad_tail(last, SHA512_CBLOCK, 16, in, len, bits_hi, bits_lo);
     block(h, last, 1);
     sha512_store(out, h, md_len);
     sha_wipe_chunks(last, SHA512_CBLOCK);
@@ -315,15 +315,25 @@ static inline void sha512_oneshot(const uint8_t *in, size_t len, uint8_t *out,
     block(h, in, whole);
     tail += whole * SHA512_CBLOCK;
   }
-  // size_t is at most 64 bits here, so the bit length's upper word is the
-  // top three bits of the byte count.
-  uint64_t bytes = (uint64_t)len;
   size_t n = sha_pad_tail(last, SHA512_CBLOCK, 16, tail,
-                          len % SHA512_CBLOCK, bytes >> 61, bytes << 3);
+                          len % SHA512_CBLOCK, bits_hi, bits_lo);
   block(h, last, n);
   sha512_store(out, h, md_len);
   sha_wipe_chunks(last, n * SHA512_CBLOCK);
   sha_wipe(h, sizeof(h));
+}
+
+// sha512_final pads the message (§5.1.2: a 1 bit, zeros to 112 mod 128
+// bytes, then the 128-bit big-endian bit length), compresses the last one
+// or two blocks, writes the digest and erases the context: the buffered
+// bytes finished from sha->h with the one-shot's code (see sha256_final).
+static void sha512_final(SHA512_CTX *sha, uint8_t *out, size_t md_len) {
+  // The bytes before the buffer, a 128-bit count.
+  uint64_t prior_lo = sha->len_lo - sha->num;
+  uint64_t prior_hi = sha->len_hi - (sha->len_lo < sha->num);
+  sha512_oneshot_from(sha->data, sha->num, out, sha->h, prior_lo, prior_hi,
+                      md_len);
+  sha_wipe(sha, sizeof(*sha));
 }
 
 // Each member of the family: Init, Update, Final and one-shot. They differ
@@ -338,11 +348,11 @@ static inline void sha512_oneshot(const uint8_t *in, size_t len, uint8_t *out,
     return 1;                                                                \
   }                                                                          \
   int NAME##_Final(uint8_t out[(md_len)], SHA512_CTX *sha) {                 \
-    sha512_final(sha, out, (md_len), sha512_get_block());                    \
+    sha512_final(sha, out, (md_len));                                        \
     return 1;                                                                \
   }                                                                          \
   uint8_t *NAME(const uint8_t *data, size_t len, uint8_t out[(md_len)]) {    \
-    sha512_oneshot(data, len, out, (iv), (md_len));                          \
+    sha512_oneshot_from(data, len, out, (iv), 0, 0, (md_len));               \
     return out;                                                              \
   }
 
@@ -350,6 +360,11 @@ SHA512_FAMILY_MEMBER(SHA384, kSHA384IV, SHA384_DIGEST_LENGTH)
 SHA512_FAMILY_MEMBER(SHA512, kSHA512IV, SHA512_DIGEST_LENGTH)
 SHA512_FAMILY_MEMBER(SHA512_224, kSHA512_224IV, SHA512_224_DIGEST_LENGTH)
 SHA512_FAMILY_MEMBER(SHA512_256, kSHA512_256IV, SHA512_256_DIGEST_LENGTH)
+
+void sha512_finish_from(const SHA512_CTX *sha, const uint8_t *in, size_t len,
+                        uint8_t *out, size_t md_len) {
+  sha512_oneshot_from(in, len, out, sha->h, sha->len_lo, sha->len_hi, md_len);
+}
 
 // --- Raw block interface (OpenSSL/BoringSSL compatibility) -----------------
 

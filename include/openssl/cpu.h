@@ -119,7 +119,9 @@ OPENSSL_EXPORT uint32_t OPENSSL_get_armcap(void);
 // library uses now for `primitive`, one of "sha1", "sha256" (also SHA-224),
 // "sha512" (also SHA-384, SHA-512/224 and SHA-512/256), "chacha20",
 // "poly1305", "sha256_batch" and "sha512_batch" (SHA256_hash_pairs and
-// SHA256_batch, and their SHA-512 twins): a short lower-case string such as "shani", "avx2", "neon" or
+// SHA256_batch, and their SHA-512 twins), "sha256_x2" and "sha512_x2" (two
+// one-block compressions at once: HMAC's key schedule with a new key): a
+// short lower-case string such as "shani", "avx2", "neon" or
 // "nohw" (the portable C code), the same name `bssl cpu` prints. It returns
 // NULL for any other `primitive`, including NULL. The string is static and
 // valid for the life of the process. Calling it runs CPU detection if nothing

@@ -5,6 +5,9 @@ add_perlasm(x86_64 ${CMAKE_CURRENT_LIST_DIR}/sha1-x86_64.pl)
 add_perlasm(x86_64 ${CMAKE_CURRENT_LIST_DIR}/sha256-x86_64.pl)
 add_perlasm(x86_64 ${CMAKE_CURRENT_LIST_DIR}/sha512-x86_64.pl)
 add_perlasm(x86_64 ${CMAKE_CURRENT_LIST_DIR}/sha2-mb-x86_64.pl)
+# Two-stream one-block compressions (HMAC's key schedule): SHA256_X2_IMPLS,
+# SHA512_X2_IMPLS in crypto/sha/impls.h.
+add_perlasm(x86_64 ${CMAKE_CURRENT_LIST_DIR}/sha2-x2-x86_64.pl)
 add_perlasm(aarch64 ${CMAKE_CURRENT_LIST_DIR}/sha1-armv8.pl)
 add_perlasm(aarch64 ${CMAKE_CURRENT_LIST_DIR}/sha256-armv8.pl)
 add_perlasm(aarch64 ${CMAKE_CURRENT_LIST_DIR}/sha512-armv8.pl)
