@@ -218,7 +218,7 @@ sub words {
 # bounds these functions; see the header. Ch without its copy, into g's
 # register, with next round's h = g + W[t+1] formed first in a ninth
 # register, saves 128 operations a 16-message group and measured the same,
-# 56-58 TSC ticks a message: branch wip-h22x-ch-inplace.) With
+# 56-58 TSC ticks a message, so it was not kept.) With
 # u = h + W[t] + K[t] + Ch(e,f,g) ready soon after e:
 #   T1 = u + Σ1(e)            e + 6
 #   e' = d + T1               e + 8
@@ -619,8 +619,7 @@ sub shani_messages {
 # (sha256msg1/2) into the frame, then the rounds of all streams with only
 # the state halves in registers, measured 131 TSC ticks a message for both
 # against 105 for two streams and 113 for one (48 messages, minimum of 400
-# calls, medians of 7 rounds, load average ~16; branch
-# wip-h22x-shani-x34). The SHA unit is the bound: 64 sha256rnds2 a
+# calls, medians of 7 rounds, load average ~16; not kept). The SHA unit is the bound: 64 sha256rnds2 a
 # message at the ~1.42 ticks each that eight independent chains measured
 # is ~91 ticks (plus 24 sha256msg1/2), two streams are within 15% of it,
 # and the frame's loads and stores cost more than that gap. So two
