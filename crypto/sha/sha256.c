@@ -271,6 +271,23 @@ static inline void sha256_oneshot_from(const uint8_t *in, size_t len,
     sha_wipe(h, sizeof(h));
     return;
   }
+  if (len >= SHA256_CBLOCK && len < 2 * SHA256_CBLOCK - 8) {
+    // One whole block and a tail that pads to one block: both copied into
+    // `last` and compressed in one call, which saves a call's state load
+    // and store (the SHA-NI function's shuffles). openssl speed -bytes 64
+    // -evp sha256 through the provider (one EVP_Digest, which ends here),
+    // 7 alternating rounds, Zen 5: 1.038x the two-call version, now 1.03x
+    // OpenSSL's default provider (was 0.99x). provider/test/bench.pl
+    // measures it.
+    OPENSSL_memcpy(last, in, SHA256_CBLOCK);
+    sha_pad_tail(last + SHA256_CBLOCK, SHA256_CBLOCK, 8, in + SHA256_CBLOCK,
+                 len - SHA256_CBLOCK, 0, bits);
+    block(h, last, 2);
+    sha256_store(out, h, md_len);
+    sha_wipe_chunks(last, 2 * SHA256_CBLOCK);
+    sha_wipe(h, sizeof(h));
+    return;
+  }
   size_t whole = len / SHA256_CBLOCK;
   const uint8_t *tail = in;
   if (whole != 0) {
