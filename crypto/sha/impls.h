@@ -158,6 +158,14 @@ static inline int sha512_avx512_capable(void) {
   CRYPTO_IMPL_ON_AARCH64(SHA512_AARCH64_ROWS(X))                          \
   X(nohw, sha512_block_data_order_nohw, NULL)
 
+// SHA_ROW turns one X(name, entry, capable) line of a list whose entry
+// points take `width` blocks at a time into a CRYPTO_IMPL row with its
+// entry in union member `member`; the SHA_IMPL_ROW_* and SHA_X2_ROW_*
+// macros below are its four uses.
+#define SHA_ROW(name, entry, capable, width, member)                  \
+  {#name, (capable), #entry, CRYPTO_IMPL_BLOCKS, (width), 0, -1,     \
+   {.member = (entry)}},
+
 // --- Two-stream one-block compression (HMAC's key schedule) -----------------
 //
 // SHA256_X2_IMPLS and SHA512_X2_IMPLS list the paths of one more shape: two
@@ -205,25 +213,6 @@ static inline int sha512_x2_avx512_capable(void) {
   X(twice, sha512_x2_block_twice, NULL)             \
   X(nohw, sha512_x2_block_nohw, NULL)
 
-#define SHA256_X2_DECLARE(name, entry, capable)                       \
-  void entry(uint32_t state0[8], const uint8_t in0[64], uint32_t state1[8], \
-             const uint8_t in1[64]);
-#define SHA512_X2_DECLARE(name, entry, capable)                        \
-  void entry(uint64_t state0[8], const uint8_t in0[128],               \
-             uint64_t state1[8], const uint8_t in1[128]);
-SHA256_X2_IMPLS(SHA256_X2_DECLARE)
-SHA512_X2_IMPLS(SHA512_X2_DECLARE)
-#undef SHA256_X2_DECLARE
-#undef SHA512_X2_DECLARE
-
-#define SHA_X2_ROW_32(name, entry, capable) \
-  {#name, (capable), #entry, CRYPTO_IMPL_BLOCKS, 2, 0, -1, {.sha32_x2 = (entry)}},
-#define SHA_X2_ROW_64(name, entry, capable) \
-  {#name, (capable), #entry, CRYPTO_IMPL_BLOCKS, 2, 0, -1, {.sha64_x2 = (entry)}},
-
-// Defined in sha256.c and sha512.c.
-extern CRYPTO_PRIMITIVE CRYPTO_primitive_sha256_x2;
-extern CRYPTO_PRIMITIVE CRYPTO_primitive_sha512_x2;
 
 
 // The declarations of every entry point of the lists (the portable ones
@@ -234,24 +223,41 @@ extern CRYPTO_PRIMITIVE CRYPTO_primitive_sha512_x2;
   void entry(uint32_t state[8], const uint8_t *in, size_t num_blocks);
 #define SHA512_DECLARE(name, entry, capable) \
   void entry(uint64_t state[8], const uint8_t *in, size_t num_blocks);
+#define SHA256_X2_DECLARE(name, entry, capable)                       \
+  void entry(uint32_t state0[8], const uint8_t in0[64], uint32_t state1[8], \
+             const uint8_t in1[64]);
+#define SHA512_X2_DECLARE(name, entry, capable)                        \
+  void entry(uint64_t state0[8], const uint8_t in0[128],               \
+             uint64_t state1[8], const uint8_t in1[128]);
 SHA1_IMPLS(SHA1_DECLARE)
 SHA256_IMPLS(SHA256_DECLARE)
 SHA512_IMPLS(SHA512_DECLARE)
+SHA256_X2_IMPLS(SHA256_X2_DECLARE)
+SHA512_X2_IMPLS(SHA512_X2_DECLARE)
 #undef SHA1_DECLARE
 #undef SHA256_DECLARE
 #undef SHA512_DECLARE
+#undef SHA256_X2_DECLARE
+#undef SHA512_X2_DECLARE
 
-// SHA_IMPL_ROW_32 / SHA_IMPL_ROW_64 turn one X(...) line into a CRYPTO_IMPL
-// row (sha1.c, sha256.c and sha512.c build their arrays with them).
-#define SHA_IMPL_ROW_32(name, entry, capable)                           \
-  {#name, (capable), #entry, CRYPTO_IMPL_BLOCKS, 1, 0, -1, {.sha32 = (entry)}},
-#define SHA_IMPL_ROW_64(name, entry, capable)                           \
-  {#name, (capable), #entry, CRYPTO_IMPL_BLOCKS, 1, 0, -1, {.sha64 = (entry)}},
+// SHA_IMPL_ROW_32 / SHA_IMPL_ROW_64 (and SHA_X2_ROW_* for the two-stream
+// lists) turn one X(...) line into a CRYPTO_IMPL row (sha1.c, sha256.c and
+// sha512.c build their arrays with them).
+#define SHA_IMPL_ROW_32(name, entry, capable) \
+  SHA_ROW(name, entry, capable, 1, sha32)
+#define SHA_IMPL_ROW_64(name, entry, capable) \
+  SHA_ROW(name, entry, capable, 1, sha64)
+#define SHA_X2_ROW_32(name, entry, capable) \
+  SHA_ROW(name, entry, capable, 2, sha32_x2)
+#define SHA_X2_ROW_64(name, entry, capable) \
+  SHA_ROW(name, entry, capable, 2, sha64_x2)
 
-// The three primitives, defined in sha1.c, sha256.c and sha512.c.
+// The primitives, defined in sha1.c, sha256.c and sha512.c.
 extern CRYPTO_PRIMITIVE CRYPTO_primitive_sha1;
 extern CRYPTO_PRIMITIVE CRYPTO_primitive_sha256;
 extern CRYPTO_PRIMITIVE CRYPTO_primitive_sha512;
+extern CRYPTO_PRIMITIVE CRYPTO_primitive_sha256_x2;
+extern CRYPTO_PRIMITIVE CRYPTO_primitive_sha512_x2;
 
 #if defined(__cplusplus)
 }  // extern "C"

@@ -503,14 +503,15 @@ SHA_MB_ADAPT(sha512_mb_hw2, sha512_mb_hw_x2, uint64_t)
 // finishes alone.
 static const struct sha_mb_kernel kSHA256HWx2Kernel = {
     &kSHA256Desc, 2, sha256_mb_hw2, sha256_pairs_hw_x2, NULL, 0, 2, NULL, 1};
+SHA_MB_ROW_FNS(sha256_pairs_hw, sha256_batch_hw, kSHA256HWx2Kernel)
+
 static const struct sha_mb_kernel kSHA256NEONx4Kernel = {
     &kSHA256Desc, 4, sha256_mb_neon4, sha256_pairs_neon_x4, NULL, 0, 2, NULL,
     1};
+SHA_MB_ROW_FNS(sha256_pairs_neon, sha256_batch_neon, kSHA256NEONx4Kernel)
+
 static const struct sha_mb_kernel kSHA512HWx2Kernel = {
     &kSHA512Desc, 2, sha512_mb_hw2, sha512_pairs_hw_x2, NULL, 0, 2, NULL, 1};
-
-SHA_MB_ROW_FNS(sha256_pairs_hw, sha256_batch_hw, kSHA256HWx2Kernel)
-SHA_MB_ROW_FNS(sha256_pairs_neon, sha256_batch_neon, kSHA256NEONx4Kernel)
 SHA_MB_ROW_FNS(sha512_pairs_hw, sha512_batch_hw, kSHA512HWx2Kernel)
 
 #endif  // OPENSSL_AARCH64 && !OPENSSL_NO_ASM
@@ -622,93 +623,76 @@ SHA_MB_ROW_FNS(sha256_pairs_ssse3, sha256_batch_ssse3, kSHA256SSSE3X4Kernel)
 
 #endif  // OPENSSL_X86 && !OPENSSL_NO_ASM
 
-// The tables, best first.
-// SHA_BATCH_ROW is one row: its name, predicate, the two shapes' entry
-// points and the names of every function it reaches (for `bssl cpu -json`
-// and util/insn_coverage; the kernels are reached through the descriptors
-// above, which a disassembly cannot follow).
-#define SHA_BATCH_ROW(name, capable, pairs, batch, entry_names)   \
-  {(name), (capable), (entry_names), CRYPTO_IMPL_BYTES, 1, 0, -1, \
-   {.sha_batch = {(pairs), (batch)}}}
+// The tables, best first, each architecture's rows inside its guard from
+// crypto/impl.h. SHA_BATCH_ROW is one row: its name, predicate, the two
+// shapes' entry points, and the kernels they reach through the descriptors
+// above (a disassembly cannot follow those): `bssl cpu -json` and
+// util/insn_coverage read the names of all of them from entry_names.
+#define SHA_BATCH_ROW(name, capable, pairs, batch, kernels)         \
+  {#name, (capable), #pairs " " #batch " " kernels, CRYPTO_IMPL_BYTES, 1, \
+   0, -1, {.sha_batch = {(pairs), (batch)}}},
+
+// SHA-256. On x86-64 the AVX2 (8 lanes) and AVX (4 lanes of xmm) rows come
+// after "shani": on Zen 5 with the SHA extensions, 64-byte pairs took ~186
+// TSC ticks a message in the AVX2 lanes against ~110 in two SHA-NI streams
+// and ~120 for SHA256() one by one, and the 1 KiB batch shape ran at ~380
+// MB/s against ~490 one by one. Without the SHA extensions (OPENSSL_ia32cap
+// mask, the one-message code then the AVX2+BMI2 path) the lanes are 3.0x
+// (AVX2) and 1.5x (AVX) the one-by-one loop. The x86-64 "shani" row sends
+// the batch shape one message at a time through the SHA-NI block function.
+#define SHA256_BATCH_X86_64_ROWS(R)                                           \
+  R(avx512_shani, sha_batch_avx512_shani_capable, sha256_pairs_avx512_shani,  \
+    sha256_batch_avx512,                                                      \
+    "sha256_mb_avx512_x16 sha256_pairs_avx512_x16 "                           \
+    "sha256_pairs_avx512_shani_x20 sha256_pairs_shani_x2 "                    \
+    "sha256_pairs_shani_x1")                                                  \
+  R(avx512, sha_batch_avx512_capable, sha256_pairs_avx512, sha256_batch_avx512, \
+    "sha256_mb_avx512_x16 sha256_pairs_avx512_x16")                           \
+  R(shani, CRYPTO_is_x86_SHA_capable, sha256_pairs_shani, sha256_batch_nohw,  \
+    "sha256_pairs_shani_x2 sha256_pairs_shani_x1")                            \
+  R(avx2, CRYPTO_is_AVX2_capable, sha256_pairs_avx2, sha256_batch_avx2,       \
+    "sha256_mb_avx2_x8 sha256_pairs_avx2_x8")                                 \
+  R(avx, CRYPTO_is_AVX_capable, sha256_pairs_avx, sha256_batch_avx,           \
+    "sha256_mb_avx_x4 sha256_pairs_avx_x4")
+// AArch64 (asm/sha2-mb-armv8.pl): two streams of the SHA256 instructions,
+// or four NEON lanes; not timed (no hardware here, see the thresholds).
+#define SHA256_BATCH_AARCH64_ROWS(R)                                      \
+  R(hw, CRYPTO_is_ARMv8_SHA256_capable, sha256_pairs_hw, sha256_batch_hw, \
+    "sha256_mb_hw_x2 sha256_pairs_hw_x2")                                 \
+  R(neon, CRYPTO_is_NEON_capable, sha256_pairs_neon, sha256_batch_neon,   \
+    "sha256_mb_neon_x4 sha256_pairs_neon_x4")
+// 32-bit x86 (asm/sha2-mb-x86.pl): two SHA-NI streams, or four SSSE3
+// lanes, timed natively (the thresholds above).
+#define SHA256_BATCH_X86_ROWS(R)                                               \
+  R(shani, CRYPTO_is_x86_SHA_capable, sha256_pairs_shani, sha256_batch_shani,  \
+    "sha256_mb_shani sha256_mb_shani_x2 sha256_pairs_shani_x2 "                \
+    "sha256_pairs_shani_one")                                                  \
+  R(ssse3, CRYPTO_is_SSSE3_capable, sha256_pairs_ssse3, sha256_batch_ssse3,    \
+    "sha256_mb_ssse3 sha256_mb_ssse3_x4 sha256_pairs_ssse3_x4 "                \
+    "sha256_pairs_one")
+
+// SHA-512: on x86-64, eight AVX-512 or four AVX2 lanes.
+#define SHA512_BATCH_X86_64_ROWS(R)                                           \
+  R(avx512, sha_batch_avx512_capable, sha512_pairs_avx512, sha512_batch_avx512, \
+    "sha512_mb_avx512_x8 sha512_pairs_avx512_x8")                             \
+  R(avx2, CRYPTO_is_AVX2_capable, sha512_pairs_avx2, sha512_batch_avx2,       \
+    "sha512_mb_avx2_x4 sha512_pairs_avx2_x4")
+// AArch64: two streams of the SHA512 instructions (no NEON row: see
+// sha2-mb-armv8.pl's header).
+#define SHA512_BATCH_AARCH64_ROWS(R)                                      \
+  R(hw, CRYPTO_is_ARMv8_SHA512_capable, sha512_pairs_hw, sha512_batch_hw, \
+    "sha512_mb_hw_x2 sha512_pairs_hw_x2")
 
 static const CRYPTO_IMPL kSHA256BatchImpls[] = {
-#if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)
-    SHA_BATCH_ROW("avx512_shani", sha_batch_avx512_shani_capable,
-                  sha256_pairs_avx512_shani, sha256_batch_avx512,
-                  "sha256_pairs_avx512_shani sha256_batch_avx512 "
-                  "sha256_mb_avx512_x16 sha256_pairs_avx512_x16 "
-                  "sha256_pairs_avx512_shani_x20 sha256_pairs_shani_x2 "
-                  "sha256_pairs_shani_x1"),
-    SHA_BATCH_ROW("avx512", sha_batch_avx512_capable, sha256_pairs_avx512,
-                  sha256_batch_avx512,
-                  "sha256_pairs_avx512 sha256_batch_avx512 "
-                  "sha256_mb_avx512_x16 sha256_pairs_avx512_x16"),
-    // The SHA-NI row: pairs through the interleaved streams, the batch
-    // shape one message at a time (through the SHA-NI block function).
-    SHA_BATCH_ROW("shani", CRYPTO_is_x86_SHA_capable, sha256_pairs_shani,
-                  sha256_batch_nohw,
-                  "sha256_pairs_shani sha256_pairs_shani_x2 "
-                  "sha256_pairs_shani_x1 sha256_batch_nohw"),
-    // The AVX2 (8 lanes) and AVX (4 lanes of xmm) rows come after
-    // "shani": on Zen 5 with the SHA extensions, 64-byte pairs took ~186
-    // TSC ticks a message in the AVX2 lanes against ~110 in two SHA-NI
-    // streams and ~120 for SHA256() one by one, and the 1 KiB batch shape
-    // ran at ~380 MB/s against ~490 one by one. Without the SHA extensions
-    // (OPENSSL_ia32cap mask, the one-message code then the AVX2+BMI2
-    // path) the lanes are 3.0x (AVX2) and 1.5x (AVX) the one-by-one loop.
-    SHA_BATCH_ROW("avx2", CRYPTO_is_AVX2_capable, sha256_pairs_avx2,
-                  sha256_batch_avx2,
-                  "sha256_pairs_avx2 sha256_batch_avx2 sha256_mb_avx2_x8 "
-                  "sha256_pairs_avx2_x8"),
-    SHA_BATCH_ROW("avx", CRYPTO_is_AVX_capable, sha256_pairs_avx,
-                  sha256_batch_avx,
-                  "sha256_pairs_avx sha256_batch_avx sha256_mb_avx_x4 "
-                  "sha256_pairs_avx_x4"),
-#endif
-#if defined(OPENSSL_AARCH64) && !defined(OPENSSL_NO_ASM)
-    SHA_BATCH_ROW("hw", CRYPTO_is_ARMv8_SHA256_capable, sha256_pairs_hw,
-                  sha256_batch_hw,
-                  "sha256_pairs_hw sha256_batch_hw sha256_mb_hw_x2 "
-                  "sha256_pairs_hw_x2"),
-    SHA_BATCH_ROW("neon", CRYPTO_is_NEON_capable, sha256_pairs_neon,
-                  sha256_batch_neon,
-                  "sha256_pairs_neon sha256_batch_neon sha256_mb_neon_x4 "
-                  "sha256_pairs_neon_x4"),
-#endif
-#if defined(OPENSSL_X86) && !defined(OPENSSL_NO_ASM)
-    SHA_BATCH_ROW("shani", CRYPTO_is_x86_SHA_capable, sha256_pairs_shani,
-                  sha256_batch_shani,
-                  "sha256_pairs_shani sha256_batch_shani sha256_mb_shani "
-                  "sha256_mb_shani_x2 sha256_pairs_shani_x2 "
-                  "sha256_pairs_shani_one"),
-    SHA_BATCH_ROW("ssse3", CRYPTO_is_SSSE3_capable, sha256_pairs_ssse3,
-                  sha256_batch_ssse3,
-                  "sha256_pairs_ssse3 sha256_batch_ssse3 sha256_mb_ssse3 "
-                  "sha256_mb_ssse3_x4 sha256_pairs_ssse3_x4 "
-                  "sha256_pairs_one"),
-#endif
-    SHA_BATCH_ROW("nohw", NULL, sha256_pairs_nohw, sha256_batch_nohw,
-                  "sha256_pairs_nohw sha256_batch_nohw"),
+    CRYPTO_IMPL_ON_X86_64(SHA256_BATCH_X86_64_ROWS(SHA_BATCH_ROW))
+    CRYPTO_IMPL_ON_AARCH64(SHA256_BATCH_AARCH64_ROWS(SHA_BATCH_ROW))
+    CRYPTO_IMPL_ON_X86(SHA256_BATCH_X86_ROWS(SHA_BATCH_ROW))
+    SHA_BATCH_ROW(nohw, NULL, sha256_pairs_nohw, sha256_batch_nohw, "")
 };
 static const CRYPTO_IMPL kSHA512BatchImpls[] = {
-#if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)
-    SHA_BATCH_ROW("avx512", sha_batch_avx512_capable, sha512_pairs_avx512,
-                  sha512_batch_avx512,
-                  "sha512_pairs_avx512 sha512_batch_avx512 "
-                  "sha512_mb_avx512_x8 sha512_pairs_avx512_x8"),
-    SHA_BATCH_ROW("avx2", CRYPTO_is_AVX2_capable, sha512_pairs_avx2,
-                  sha512_batch_avx2,
-                  "sha512_pairs_avx2 sha512_batch_avx2 sha512_mb_avx2_x4 "
-                  "sha512_pairs_avx2_x4"),
-#endif
-#if defined(OPENSSL_AARCH64) && !defined(OPENSSL_NO_ASM)
-    SHA_BATCH_ROW("hw", CRYPTO_is_ARMv8_SHA512_capable, sha512_pairs_hw,
-                  sha512_batch_hw,
-                  "sha512_pairs_hw sha512_batch_hw sha512_mb_hw_x2 "
-                  "sha512_pairs_hw_x2"),
-#endif
-    SHA_BATCH_ROW("nohw", NULL, sha512_pairs_nohw, sha512_batch_nohw,
-                  "sha512_pairs_nohw sha512_batch_nohw"),
+    CRYPTO_IMPL_ON_X86_64(SHA512_BATCH_X86_64_ROWS(SHA_BATCH_ROW))
+    CRYPTO_IMPL_ON_AARCH64(SHA512_BATCH_AARCH64_ROWS(SHA_BATCH_ROW))
+    SHA_BATCH_ROW(nohw, NULL, sha512_pairs_nohw, sha512_batch_nohw, "")
 };
 
 CRYPTO_PRIMITIVE CRYPTO_primitive_sha256_batch =
@@ -718,35 +702,31 @@ CRYPTO_PRIMITIVE CRYPTO_primitive_sha512_batch =
 
 // --- The public functions ---------------------------------------------------------
 
-static const sha_batch_impl_fns *sha256_batch_fns(void) {
-  return &CRYPTO_impl_chosen(&CRYPTO_primitive_sha256_batch)->entry.sha_batch;
-}
-static const sha_batch_impl_fns *sha512_batch_fns(void) {
-  return &CRYPTO_impl_chosen(&CRYPTO_primitive_sha512_batch)->entry.sha_batch;
+// sha_batch_fns returns the two functions of the row chosen for `prim`.
+static const sha_batch_impl_fns *sha_batch_fns(CRYPTO_PRIMITIVE *prim) {
+  return &CRYPTO_impl_chosen(prim)->entry.sha_batch;
 }
 
+// The public functions: n = 0 does nothing (no row is chosen for it).
 void SHA256_hash_pairs(uint8_t *out, const uint8_t *in, size_t n) {
   if (n != 0) {
-    sha256_batch_fns()->pairs(out, in, n);
+    sha_batch_fns(&CRYPTO_primitive_sha256_batch)->pairs(out, in, n);
   }
 }
-
+void SHA512_hash_pairs(uint8_t *out, const uint8_t *in, size_t n) {
+  if (n != 0) {
+    sha_batch_fns(&CRYPTO_primitive_sha512_batch)->pairs(out, in, n);
+  }
+}
 void SHA256_batch(uint8_t *out, const uint8_t *const *ins, const size_t *lens,
                   size_t n) {
   if (n != 0) {
-    sha256_batch_fns()->batch(out, ins, lens, n);
+    sha_batch_fns(&CRYPTO_primitive_sha256_batch)->batch(out, ins, lens, n);
   }
 }
-
-void SHA512_hash_pairs(uint8_t *out, const uint8_t *in, size_t n) {
-  if (n != 0) {
-    sha512_batch_fns()->pairs(out, in, n);
-  }
-}
-
 void SHA512_batch(uint8_t *out, const uint8_t *const *ins, const size_t *lens,
                   size_t n) {
   if (n != 0) {
-    sha512_batch_fns()->batch(out, ins, lens, n);
+    sha_batch_fns(&CRYPTO_primitive_sha512_batch)->batch(out, ins, lens, n);
   }
 }
