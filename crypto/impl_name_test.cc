@@ -21,7 +21,7 @@ TEST(ImplNameTest, MatchesChosenRow) {
     EXPECT_STREQ(CRYPTO_impl_chosen(prim)->name,
                  CRYPTO_implementation_name(prim->name));
     // The last row (portable C) always runs; forcing it must show.
-    const CRYPTO_IMPL *last = &prim->impls[prim->num_impls - 1];
+    const CRYPTO_IMPL *last = CRYPTO_impl_reference(prim);
     ASSERT_TRUE(CRYPTO_impl_force(prim, last->name));
     EXPECT_STREQ(last->name, CRYPTO_implementation_name(prim->name));
     ASSERT_TRUE(CRYPTO_impl_force(prim, nullptr));
