@@ -116,17 +116,23 @@ static void sha1_finish_msg(const EVP_MD_CTX *ctx, const uint8_t *in,
   SHA1_Final(out, &sha);  // erases `sha`
 }
 
-#define DEFINE_SHA2_MD_ADAPTERS(lower, PREFIX, member) \
-  DEFINE_MD_ADAPTERS(lower, PREFIX, member, member##_buffered_len) \
-  DEFINE_MD_TWO_BLOCKS(lower, PREFIX, member)
-
+// Each digest's adapters, invoked directly: PREFIX must reach the ## of
+// these macros unexpanded, since under -DBITTERN_PREFIX the name SHA224 is
+// itself a macro (the prefixed symbol) and SHA224_DIGEST_LENGTH is not
+// prefixed; a wrapper macro would expand it before the paste.
 DEFINE_MD_ADAPTERS(sha1, SHA1, sha1, sha1_buffered_len)
-DEFINE_SHA2_MD_ADAPTERS(sha224, SHA224, sha256)
-DEFINE_SHA2_MD_ADAPTERS(sha256, SHA256, sha256)
-DEFINE_SHA2_MD_ADAPTERS(sha384, SHA384, sha512)
-DEFINE_SHA2_MD_ADAPTERS(sha512, SHA512, sha512)
-DEFINE_SHA2_MD_ADAPTERS(sha512_224, SHA512_224, sha512)
-DEFINE_SHA2_MD_ADAPTERS(sha512_256, SHA512_256, sha512)
+DEFINE_MD_ADAPTERS(sha224, SHA224, sha256, sha256_buffered_len)
+DEFINE_MD_TWO_BLOCKS(sha224, SHA224, sha256)
+DEFINE_MD_ADAPTERS(sha256, SHA256, sha256, sha256_buffered_len)
+DEFINE_MD_TWO_BLOCKS(sha256, SHA256, sha256)
+DEFINE_MD_ADAPTERS(sha384, SHA384, sha512, sha512_buffered_len)
+DEFINE_MD_TWO_BLOCKS(sha384, SHA384, sha512)
+DEFINE_MD_ADAPTERS(sha512, SHA512, sha512, sha512_buffered_len)
+DEFINE_MD_TWO_BLOCKS(sha512, SHA512, sha512)
+DEFINE_MD_ADAPTERS(sha512_224, SHA512_224, sha512, sha512_buffered_len)
+DEFINE_MD_TWO_BLOCKS(sha512_224, SHA512_224, sha512)
+DEFINE_MD_ADAPTERS(sha512_256, SHA512_256, sha512, sha512_buffered_len)
+DEFINE_MD_TWO_BLOCKS(sha512_256, SHA512_256, sha512)
 
 static const EVP_MD kMDs[] = {
     {NID_sha1, "SHA1", SHA_DIGEST_LENGTH, SHA_CBLOCK, sha1_init, sha1_update,
