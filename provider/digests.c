@@ -23,7 +23,9 @@ enum { kPendingMax = 512 };
 typedef struct {
   int digest;  // BT_* of glue.h
   int finished;
-  int md_started;  // md initialised and fed `pending`; else pending holds all
+  // md_started: md holds the message so far (initialised, fed `pending`);
+  // else `pending` holds all of it. Final ends md (and clears this).
+  int md_started;
   size_t pending_len;
   uint64_t bytes;  // hashed since init, counted at final
   unsigned char pending[kPendingMax];
@@ -50,14 +52,14 @@ static void *digest_newctx(int d) {
 static void digest_freectx(void *vctx) {
   DIGEST_CTX *ctx = vctx;
   if (ctx != NULL) {
-    // Only what was written is wiped: the header, the bytes still pending
-    // (final and start_md wipe them and reset pending_len), and the md once
-    // started (its state is all that ending it takes). The rest of the
-    // allocation was never written by this context.
-    size_t used = ctx->md_started ? ctx_size()
-                                  : offsetof(DIGEST_CTX, pending) +
-                                        ctx->pending_len;
-    bt_free(ctx, used);
+    // Only what was written is wiped: the md once started (its state is all
+    // that ending it takes), the header and the bytes still pending (final
+    // and start_md wipe those and reset pending_len, so a started md has
+    // none). The rest of the allocation was never written by this context.
+    if (ctx->md_started) {
+      bt_cleanse(ctx->md, bt_md_ctx_size());
+    }
+    bt_free(ctx, offsetof(DIGEST_CTX, pending) + ctx->pending_len);
   }
 }
 
@@ -73,10 +75,8 @@ static void *digest_dupctx(void *vsrc) {
   dst->pending_len = src->pending_len;
   dst->bytes = src->bytes;
   memcpy(dst->pending, src->pending, src->pending_len);
-  if (!src->finished && src->md_started && !bt_md_copy(dst->md, src->md)) {
-    BT_RAISE(BT_R_INTERNAL, "digest copy failed");
-    bt_free(dst, ctx_size());
-    return NULL;
+  if (src->md_started) {
+    bt_md_copy(dst->md, src->md);
   }
   return dst;
 }
@@ -102,16 +102,14 @@ static int digest_init(void *vctx, const OSSL_PARAM params[]) {
 }
 
 // start_md initialises `ctx->md` and feeds it the pending bytes.
-static int start_md(DIGEST_CTX *ctx) {
-  if (!bt_md_init(ctx->md, ctx->digest) ||
-      !bt_md_update(ctx->md, ctx->pending, ctx->pending_len)) {
-    BT_RAISE(BT_R_INTERNAL, "digest init failed");
-    return 0;
+static void start_md(DIGEST_CTX *ctx) {
+  bt_md_init(ctx->md, ctx->digest);
+  if (ctx->pending_len != 0) {
+    bt_md_update(ctx->md, ctx->digest, ctx->pending, ctx->pending_len);
+    bt_cleanse(ctx->pending, ctx->pending_len);
+    ctx->pending_len = 0;
   }
-  bt_cleanse(ctx->pending, ctx->pending_len);
-  ctx->pending_len = 0;
   ctx->md_started = 1;
-  return 1;
 }
 
 static int digest_update(void *vctx, const unsigned char *in, size_t len) {
@@ -133,11 +131,9 @@ static int digest_update(void *vctx, const unsigned char *in, size_t len) {
       ctx->bytes += len;
       return 1;
     }
-    if (!start_md(ctx)) {
-      return 0;
-    }
+    start_md(ctx);
   }
-  bt_md_update(ctx->md, in, len);
+  bt_md_update(ctx->md, ctx->digest, in, len);
   ctx->bytes += len;
   return 1;
 }
@@ -155,7 +151,10 @@ static int digest_final(void *vctx, unsigned char *out, size_t *outl,
     return 0;
   }
   if (ctx->md_started) {
-    bt_md_final(ctx->md, out);
+    // SHA*_Final zeroes the state it finished (sha.h), so nothing of this
+    // message is left in md for init or freectx to wipe.
+    bt_md_final(ctx->md, ctx->digest, out);
+    ctx->md_started = 0;
   } else {
     bt_md_oneshot(ctx->digest, ctx->pending, ctx->pending_len, out);
     bt_cleanse(ctx->pending, ctx->pending_len);

@@ -7,6 +7,8 @@
 
 #include "glue.h"
 
+#include <string.h>
+
 #include <openssl/aead.h>
 #include <openssl/chacha.h>
 #include <openssl/cpu.h>
@@ -51,20 +53,64 @@ static int ok(int ret) {
   return ret;
 }
 
-// Each digest's output and block size, and its one-shot function: the
-// per-call path of a provider digest (EVP_Digest, openssl speed -evp) reads
-// these, so they are a table rather than calls through EVP_MD.
+// The streaming functions of each digest through one signature, so that the
+// table below can hold them (calling SHA256_Update through a pointer of
+// another type would be undefined). The functions are named in full, not
+// pasted together, so a BITTERN_PREFIX build renames them as usual.
+#define BT_MD_ADAPT(tag, type, init, update, final)                  \
+  static void tag##_init_any(void *ctx) { init((type *)ctx); }       \
+  static void tag##_update_any(void *ctx, const void *in, size_t len) { \
+    update((type *)ctx, in, len);                                    \
+  }                                                                  \
+  static void tag##_final_any(void *ctx, uint8_t *out) {             \
+    final(out, (type *)ctx);                                         \
+  }
+BT_MD_ADAPT(sha1, SHA_CTX, SHA1_Init, SHA1_Update, SHA1_Final)
+BT_MD_ADAPT(sha224, SHA256_CTX, SHA224_Init, SHA224_Update, SHA224_Final)
+BT_MD_ADAPT(sha256, SHA256_CTX, SHA256_Init, SHA256_Update, SHA256_Final)
+BT_MD_ADAPT(sha384, SHA512_CTX, SHA384_Init, SHA384_Update, SHA384_Final)
+BT_MD_ADAPT(sha512, SHA512_CTX, SHA512_Init, SHA512_Update, SHA512_Final)
+BT_MD_ADAPT(sha512_224, SHA512_CTX, SHA512_224_Init, SHA512_224_Update,
+            SHA512_224_Final)
+BT_MD_ADAPT(sha512_256, SHA512_CTX, SHA512_256_Init, SHA512_256_Update,
+            SHA512_256_Final)
+
+// A streaming context: the state of whichever digest it runs. These states
+// hold no pointers, so a copy is a memcpy and a wipe ends one.
+union bt_md_state {
+  SHA_CTX sha1;
+  SHA256_CTX sha256;
+  SHA512_CTX sha512;
+};
+
+// Each digest's output and block size, its one-shot function and its
+// streaming functions: the per-call path of a provider digest (EVP_Digest,
+// openssl speed -evp) reads these, so they are a table rather than calls
+// through EVP_MD (whose init, update and final cost ~250 more instructions
+// a message than the direct calls, measured with callgrind on
+// EVP_Digest of 1 KiB).
+#define BT_MD_ROW(tag, size, block, oneshot)                              \
+  {size, block, oneshot, tag##_init_any, tag##_update_any, tag##_final_any}
 static const struct {
   uint8_t size, block;
   uint8_t *(*oneshot)(const uint8_t *data, size_t len, uint8_t *out);
+  void (*init)(void *ctx);
+  void (*update)(void *ctx, const void *in, size_t len);
+  void (*final)(void *ctx, uint8_t *out);
 } kDigests[BT_NUM_DIGESTS] = {
-    [BT_SHA1] = {SHA_DIGEST_LENGTH, SHA_CBLOCK, SHA1},
-    [BT_SHA224] = {SHA224_DIGEST_LENGTH, SHA256_CBLOCK, SHA224},
-    [BT_SHA256] = {SHA256_DIGEST_LENGTH, SHA256_CBLOCK, SHA256},
-    [BT_SHA384] = {SHA384_DIGEST_LENGTH, SHA512_CBLOCK, SHA384},
-    [BT_SHA512] = {SHA512_DIGEST_LENGTH, SHA512_CBLOCK, SHA512},
-    [BT_SHA512_224] = {SHA512_224_DIGEST_LENGTH, SHA512_CBLOCK, SHA512_224},
-    [BT_SHA512_256] = {SHA512_256_DIGEST_LENGTH, SHA512_CBLOCK, SHA512_256},
+    [BT_SHA1] = BT_MD_ROW(sha1, SHA_DIGEST_LENGTH, SHA_CBLOCK, SHA1),
+    [BT_SHA224] =
+        BT_MD_ROW(sha224, SHA224_DIGEST_LENGTH, SHA256_CBLOCK, SHA224),
+    [BT_SHA256] =
+        BT_MD_ROW(sha256, SHA256_DIGEST_LENGTH, SHA256_CBLOCK, SHA256),
+    [BT_SHA384] =
+        BT_MD_ROW(sha384, SHA384_DIGEST_LENGTH, SHA512_CBLOCK, SHA384),
+    [BT_SHA512] =
+        BT_MD_ROW(sha512, SHA512_DIGEST_LENGTH, SHA512_CBLOCK, SHA512),
+    [BT_SHA512_224] = BT_MD_ROW(sha512_224, SHA512_224_DIGEST_LENGTH,
+                                SHA512_CBLOCK, SHA512_224),
+    [BT_SHA512_256] = BT_MD_ROW(sha512_256, SHA512_256_DIGEST_LENGTH,
+                                SHA512_CBLOCK, SHA512_256),
 };
 
 size_t bt_digest_size(int d) { return kDigests[d].size; }
@@ -87,23 +133,18 @@ const char *bt_impl_name(const char *primitive) {
   return CRYPTO_implementation_name(primitive);
 }
 
-size_t bt_md_ctx_size(void) { return sizeof(EVP_MD_CTX); }
+size_t bt_md_ctx_size(void) { return sizeof(union bt_md_state); }
 
-int bt_md_init(void *ctx, int d) {
-  return ok(EVP_DigestInit_ex(ctx, md_of(d), NULL));
+void bt_md_init(void *ctx, int d) { kDigests[d].init(ctx); }
+
+void bt_md_update(void *ctx, int d, const void *in, size_t len) {
+  kDigests[d].update(ctx, in, len);
 }
 
-int bt_md_update(void *ctx, const void *in, size_t len) {
-  return ok(EVP_DigestUpdate(ctx, in, len));
-}
+void bt_md_final(void *ctx, int d, uint8_t *out) { kDigests[d].final(ctx, out); }
 
-int bt_md_final(void *ctx, uint8_t *out) {
-  return ok(EVP_DigestFinal_ex(ctx, out, NULL));
-}
-
-int bt_md_copy(void *dst, const void *src) {
-  EVP_MD_CTX_init(dst);
-  return ok(EVP_MD_CTX_copy_ex(dst, src));
+void bt_md_copy(void *dst, const void *src) {
+  memcpy(dst, src, sizeof(union bt_md_state));
 }
 
 size_t bt_hmac_ctx_size(void) { return sizeof(HMAC_CTX); }

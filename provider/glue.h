@@ -47,16 +47,18 @@ const char *bt_digest_impl_name(int d);
 // bt_impl_name returns CRYPTO_implementation_name(`primitive`).
 const char *bt_impl_name(const char *primitive);
 
-// Digest contexts (EVP_MD_CTX).
-// A context is bt_md_ctx_size() bytes, which bt_md_init or bt_md_copy (as
-// its `dst`) sets in full; bt_md_init may run any number of times, and
-// wiping the bytes (bt_free, bt_cleanse) ends it: this library's EVP_MD_CTX
-// holds no pointers to memory of its own.
+// Digest contexts: the library's SHA_CTX, SHA256_CTX or SHA512_CTX for the
+// digest `d` (BT_*), driven through SHA*_Init/Update/Final directly. A
+// context is bt_md_ctx_size() bytes, aligned for a uint64_t; bt_md_init or
+// bt_md_copy (as its `dst`) sets it; bt_md_init may run any number of times,
+// every call on one context names the same `d`, and wiping its bytes
+// (bt_free, bt_cleanse) ends it: the state holds no pointers. None of these
+// can fail. bt_md_final zeroes the context (the library's SHA*_Final do).
 size_t bt_md_ctx_size(void);
-int bt_md_init(void *ctx, int d);
-int bt_md_update(void *ctx, const void *in, size_t len);
-int bt_md_final(void *ctx, uint8_t *out);
-int bt_md_copy(void *dst, const void *src);
+void bt_md_init(void *ctx, int d);
+void bt_md_update(void *ctx, int d, const void *in, size_t len);
+void bt_md_final(void *ctx, int d, uint8_t *out);
+void bt_md_copy(void *dst, const void *src);
 // bt_md_oneshot writes the digest `d` of the `len` bytes at `in` (NULL when
 // `len` is zero) to `out`, with the library's one-shot function: no context,
 // and a cheaper final block than bt_md_init/update/final for short inputs.
