@@ -26,11 +26,6 @@
 #include <openssl/chacha.h>
 
 #include "crypto/chacha/internal.h"
-
-// The two-block prototype (chacha-x86_64.pl), not a row, so declared here.
-void ChaCha20_ctr32_x86_64_2x(uint8_t *out, const uint8_t *in, size_t len,
-                              const uint32_t key[8],
-                              const uint32_t counter_nonce[4]);
 #include "crypto/poly1305/mac.h"
 
 #if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM) && \
@@ -47,9 +42,6 @@ static volatile uint8_t g_sink;
 // Back-to-back items.
 static void do_x86_64(void) {
   ChaCha20_ctr32_x86_64(g_buf, g_buf, g_len, g_kw, g_cn);
-}
-static void do_x86_64_2x(void) {
-  ChaCha20_ctr32_x86_64_2x(g_buf, g_buf, g_len, g_kw, g_cn);
 }
 static void do_avx512(void) {
   ChaCha20_ctr32_avx512(g_buf, g_buf, g_len, g_kw, g_cn);
@@ -75,9 +67,6 @@ static size_t zero(uint8_t b) {
 }
 static void do_x86_64_chained(void) {
   ChaCha20_ctr32_x86_64(g_buf, g_buf, g_len, g_kw + zero(g_buf[0]), g_cn);
-}
-static void do_x86_64_2x_chained(void) {
-  ChaCha20_ctr32_x86_64_2x(g_buf, g_buf, g_len, g_kw + zero(g_buf[0]), g_cn);
 }
 static void do_avx512_chained(void) {
   ChaCha20_ctr32_avx512(g_buf, g_buf, g_len, g_kw + zero(g_buf[0]), g_cn);
@@ -158,14 +147,10 @@ struct item {
 static const struct item kItems[] = {
     {"ChaCha20_ctr32_x86_64 (scalar, 1 block a time)", do_x86_64, NULL,
      {16, 64, 128, 0}, 0},
-    {"ChaCha20_ctr32_x86_64_2x (scalar, 2 blocks a time)", do_x86_64_2x,
-     NULL, {16, 80, 128, 256}, 0},
     {"ChaCha20_ctr32_avx512 (1 block xmm / 4 blocks)", do_avx512,
      chacha20_avx512_capable, {16, 64, 80, 256}, 0},
     {"ChaCha20_ctr32_x86_64, chained", do_x86_64_chained, NULL,
      {16, 128, 0, 0}, 0},
-    {"ChaCha20_ctr32_x86_64_2x, chained", do_x86_64_2x_chained, NULL,
-     {16, 80, 128, 256}, 0},
     {"ChaCha20_ctr32_avx512, chained", do_avx512_chained,
      chacha20_avx512_capable, {16, 80, 256, 0}, 0},
     {"chacha20_xor_words (the chosen row)", do_xor_words, NULL,

@@ -83,17 +83,45 @@
 #
 # x86_64: ~161 ticks = ~253 core cycles per block against a bound of 20
 # rounds x 12 dependent 1-cycle ops = 240 (the quarter-round chain; all
-# four quarter rounds of a round overlap: 48 ops per 12 cycles, within
-# the integer ALUs), so it is latency bound, ~5% above it. The AVX-512
+# four quarter rounds of a round overlap: 48 ops per 12 cycles, 4 a
+# cycle, close to the ~4.6 the integer ALUs sustain on this mix, below),
+# so it is latency bound, ~5% above it. The AVX-512
 # rows are the same chain on 2-cycle vector ops, ~1.45x longer. A rorx
 # (BMI2, no flags) variant measured the same as rol (172.6 vs 173.6 ticks
 # at 16 bytes), so the path keeps rol and needs no feature bit.
 #
-# Why not more in general-purpose registers. Two blocks interleaved would
-# need 32 words in 15 registers (16 spilled, each quarter-round step then
-# a load/store pair) and 1920 ALU ops per 128 bytes: at best ~320 cycles
-# (~205 ticks) if all six ALUs took rotates, against 243-266 for the zmm
-# rows: not attempted in the time available. One scalar block beside
+# Two blocks in general-purpose registers: written, measured slower than
+# one block after the other, removed (issue 19, 2026-12-02). The prototype,
+# ChaCha20_ctr32_x86_64_2x in commit 910114b ("chacha-x86_64: a two-block
+# ChaCha20 in general-purpose registers, prototype"), interleaved both
+# blocks' quarter rounds op by op, kept the eight b words in registers (b is
+# written last in a quarter round and read first in the next, so it alone
+# has no slack between rounds) and loaded and stored the a, c and d words
+# of every quarter round from the frame. It matched the C code at every
+# length, but aead_floor.c at that commit read, chained, 384.7-387.9 ticks
+# for 128 bytes against 335.4-338.1 for ChaCha20_ctr32_x86_64 in the same
+# runs (5 runs, Zen 5 family 26, TSC 2.596 GHz, load ~2; these runs read
+# one block at 178, below the 205 of the chained figures above, so compare
+# within them). A variant that also kept block 0's d words in registers
+# (400 stores a call instead of 480; not committed, timed the same way
+# outside the tree) read 389-394 against 337-340. What
+# bounds it, from rdtsc loops outside the tree on the same machine (one
+# core cycle = 0.615-0.63 ticks, from a chain of dependent adds):
+#   - the ChaCha op mix (add, xor, rol in seven independent chains) peaks
+#     at ~4.6 ops per cycle (0.132-0.151 ticks per op), not six: one
+#     block's 960 ops need >= ~206 cycles beside its 240-cycle chain, and
+#     the one-block code (~267-283 cycles) already runs ~3.4-3.6 a cycle;
+#   - a 32-bit store among those ops costs ~0.4 cycle of that throughput
+#     (one store per three ALU ops: 0.217 against 0.132 ticks per ALU
+#     op), though stores alone run two per cycle (0.30-0.32 ticks each);
+#   - store-to-load forwarding itself is free here (a store and a reload
+#     of the same frame slot in a chain of adds added nothing).
+# Two blocks are 1920 ALU ops (>= ~413 cycles) plus at least 17 words
+# spilled per round (32 words, 15 registers), >= 340 stores, ~140 cycles:
+# >= ~550 cycles (~340 ticks) before set-up and output, which is what two
+# one-block calls cost; the prototype's 480 stores model at ~610 cycles
+# (~375 ticks), near what it measured. So the one-block chain does not
+# leave enough of this core idle for a second block. One scalar block beside
 # vector blocks (the "hybrid") ends no earlier than its vector part, whose
 # one-block latency (231-248) is already the zmm four-block cost
 # (243-266), so for 65..256 bytes it cannot beat the rows by more than
@@ -1082,164 +1110,9 @@ sub scalar1 {
   return $c;
 }
 
-# --- Two blocks at a time in general-purpose registers ----------------------
-#
-# PROTOTYPE, not a row: measured slower than two calls of the one-block
-# code (see aead_floor.c, which declares and times it), to be removed.
-#
-# ChaCha20_ctr32_x86_64_2x(out, in, in_len, key, counter_nonce) takes a
-# BYTE length like ChaCha20_ctr32_x86_64 and computes the blocks two at a
-# time (counters n and n + 1), their quarter rounds interleaved so the
-# integer ALUs run both blocks' chains at once; a final group of one or two
-# partial blocks is XORed 8 and then 1 byte at a time.
-#
-# Register plan: 32 words, 15 registers. In a quarter round
-#   a += b; d ^= a; d <<<= 16; c += d; b ^= c; b <<<= 12;
-#   a += b; d ^= a; d <<<= 8;  c += d; b ^= c; b <<<= 7;
-# b is written last (op 12) and read first (op 1), so b alone is on the
-# critical path from one round to the next: the next round's a += b waits
-# for it. a (final at op 7), d (op 9) and c (op 10) are needed 1, 2 and 4
-# ops into the next round, five or more cycles after they are final. So:
-#   b  x4..x7 of block 0    eax  ebx  ecx  edx      (all 20 rounds)
-#   b  x4..x7 of block 1    esi  edi  ebp  r8d
-#   a, c, d of the quarter round being issued:
-#      block 0 r9d r10d r11d, block 1 r12d r13d r14d
-#   r15d                    double-round counter
-# and every a, c and d word lives in the frame between quarter rounds: each
-# quarter round loads its three, runs its twelve ops and stores them back.
-# The loads do not depend on the quarter round issued before (only on the
-# store of the previous round), so register renaming overlaps all eight
-# quarter rounds of a round like the one-block code's pairs; only the slack
-# of a, c and d has to cover the store-to-load latency. Per double round:
-# 192 ALU ops, 48 loads and 48 stores.
-# The quarter rounds issue in pairs, one of each block with the same word
-# indices, interleaved op by op.
-sub scalar2 {
-  my $L = '.Lchacha_2x';
-  # Frame: ST block b's input state at 64b; W block b's words at 128 + 64b
-  # (the a, c, d slots during the rounds, then all sixteen keystream words);
-  # the saved pointers and length at PTR.
-  my ($ST, $W, $PTR) = (0, 128, 256);
-  my $FRAME = 288;
-  my @b = (['%eax', '%ebx', '%ecx', '%edx'], ['%esi', '%edi', '%ebp', '%r8d']);
-  my @t = (['%r9d', '%r10d', '%r11d'], ['%r12d', '%r13d', '%r14d']);
-  my $st = sub { my ($k, $i) = @_; return ($ST + 64 * $k + 4 * $i) . "(%rsp)"; };
-  my $w = sub { my ($k, $i) = @_; return ($W + 64 * $k + 4 * $i) . "(%rsp)"; };
-  my $len = $nblocks;                    # third argument: bytes here
-
-  # QR(a, b, c, d) on both blocks, interleaved op by op.
-  my $pair = sub {
-    my ($a, $bb, $cc, $d) = @_;
-    my @o;
-    my @r = map { my $k = $_;
-                  { a => $t[$k][0], c => $t[$k][1], d => $t[$k][2],
-                    b => $b[$k][$bb - 4] } } 0, 1;
-    for my $k (0, 1) {
-      push @o, "movl " . $w->($k, $a) . ", $r[$k]{a}",
-               "movl " . $w->($k, $d) . ", $r[$k]{d}",
-               "movl " . $w->($k, $cc) . ", $r[$k]{c}";
-    }
-    for my $s (['a', 'b', 'd', 16], ['c', 'd', 'b', 12], ['a', 'b', 'd', 8],
-               ['c', 'd', 'b', 7]) {
-      my ($p, $q, $x, $n) = @$s;         # p += q; x ^= p; x <<<= n
-      push @o, map({ "addl $_->{$q}, $_->{$p}" } @r),
-               map({ "xorl $_->{$p}, $_->{$x}" } @r),
-               map({ "roll \$$n, $_->{$x}" } @r);
-    }
-    for my $k (0, 1) {
-      push @o, "movl $r[$k]{a}, " . $w->($k, $a),
-               "movl $r[$k]{d}, " . $w->($k, $d),
-               "movl $r[$k]{c}, " . $w->($k, $cc);
-    }
-    return @o;
-  };
-
-  my $c = X86_64Xlate::function_begin('ChaCha20_ctr32_x86_64_2x', args => 5,
-      save => [qw(rbx rbp r12 r13 r14 r15)], frame => $FRAME);
-  $c .= text("testq $len, $len", "jz ${L}_return",
-             "# Input states: constants | key | counter (+1 in block 1) | nonce.",
-             "movdqa .Lchacha_sigma(%rip), %xmm0",
-             "movdqu 0($key), %xmm1", "movdqu 16($key), %xmm2",
-             "movdqu ($cn), %xmm3",
-             map({ my $k = $_;
-                   ("movdqa %xmm0, " . $st->($k, 0), "movdqa %xmm1, " . $st->($k, 4),
-                    "movdqa %xmm2, " . $st->($k, 8), "movdqa %xmm3, " . $st->($k, 12)) }
-                 0, 1),
-             "incl " . $st->(1, 12),
-             "pxor %xmm1, %xmm1", "pxor %xmm2, %xmm2", "pxor %xmm3, %xmm3",
-             "movq $out, " . ($PTR) . "(%rsp)",
-             "movq $in, " . ($PTR + 8) . "(%rsp)",
-             "movq $len, " . ($PTR + 16) . "(%rsp)");
-  $c .= "${L}_block:\n";
-  $c .= text("# Working words = input states; b words to their registers.",
-             map({ my $k = $_;
-                   (map({ "movdqa " . $st->($k, 4 * $_) . ", %xmm0",
-                          "movdqa %xmm0, " . $w->($k, 4 * $_) } 0, 2, 3),
-                    map({ "movl " . $st->($k, 4 + $_) . ", $b[$k][$_]" } 0 .. 3)) }
-                 0, 1),
-             "movl \$10, %r15d");
-  $c .= "${L}_rounds:\n";
-  $c .= text("# Column round.",
-             map({ $pair->($_, 4 + $_, 8 + $_, 12 + $_) } 0 .. 3),
-             "# Diagonal round.",
-             map({ $pair->($_, 4 + ($_ + 1) % 4, 8 + ($_ + 2) % 4,
-                           12 + ($_ + 3) % 4) } 0 .. 3),
-             "decl %r15d", "jnz ${L}_rounds");
-  # Feed-forward into W: W[k][i] = x[i] + input[i].
-  my @ff;
-  for my $k (0, 1) {
-    push @ff, map({ ("addl " . $st->($k, 4 + $_) . ", $b[$k][$_]",
-                     "movl $b[$k][$_], " . $w->($k, 4 + $_)) } 0 .. 3);
-    push @ff, map({ ("movl " . $st->($k, $_) . ", %r9d",
-                     "addl %r9d, " . $w->($k, $_)) } 0 .. 3, 8 .. 15);
-  }
-  my ($pout, $pin, $plen) = ('%rax', '%rcx', '%rsi');
-  $c .= text("# Feed-forward: the keystream of both blocks into W.", @ff,
-             "movq " . ($PTR) . "(%rsp), $pout",
-             "movq " . ($PTR + 8) . "(%rsp), $pin",
-             "movq " . ($PTR + 16) . "(%rsp), $plen",
-             "cmpq \$128, $plen", "jb ${L}_partial",
-             "# Two whole blocks: out = in ^ keystream, 8 bytes at a time.",
-             map({ ("movq " . ($W + 8 * $_) . "(%rsp), %rdx",
-                    "xorq " . (8 * $_) . "($pin), %rdx",
-                    "movq %rdx, " . (8 * $_) . "($pout)") } 0 .. 15),
-             "addq \$128, $pin", "addq \$128, $pout",
-             "movq $pin, " . ($PTR + 8) . "(%rsp)",
-             "movq $pout, " . ($PTR) . "(%rsp)",
-             "# Next counters, mod 2^32.",
-             "addl \$2, " . $st->(0, 12), "addl \$2, " . $st->(1, 12),
-             "subq \$128, $plen", "movq $plen, " . ($PTR + 16) . "(%rsp)",
-             "jnz ${L}_block",
-             "jmp ${L}_wipe");
-  # 1..127 bytes left: 8 bytes, then 1 byte at a time from W. %r9 is the
-  # offset, %r11 a temporary.
-  $c .= "${L}_partial:\n";
-  $c .= text("xorl %r9d, %r9d", "cmpq \$8, $plen", "jb ${L}_bytes");
-  $c .= "${L}_qwords:\n";
-  $c .= text("movq $W(%rsp,%r9), %r11", "xorq ($pin,%r9), %r11",
-             "movq %r11, ($pout,%r9)", "addq \$8, %r9", "subq \$8, $plen",
-             "cmpq \$8, $plen", "jae ${L}_qwords",
-             "testq $plen, $plen", "jz ${L}_wipe");
-  $c .= "${L}_bytes:\n";
-  $c .= text("movzbl $W(%rsp,%r9), %r11d", "xorb ($pin,%r9), %r11b",
-             "movb %r11b, ($pout,%r9)", "incq %r9", "decq $plen",
-             "jnz ${L}_bytes");
-  # Wipe the frame (states, keystream) and the caller-saved registers that
-  # held key or keystream words; the callee-saved ones are restored.
-  $c .= "${L}_wipe:\n";
-  $c .= text("pxor %xmm0, %xmm0",
-             map({ "movdqa %xmm0, " . (16 * $_) . "(%rsp)" } 0 .. 15),
-             map({ "xorl $_, $_" } qw(%eax %ecx %edx %esi %edi %r8d %r9d %r10d %r11d)));
-  $c .= "${L}_return:\n";
-  $c .= X86_64Xlate::epilogue();
-  $c .= X86_64Xlate::function_end();
-  return $c;
-}
-
 my $code = ".text\n";
 $code .= avx512();
 $code .= scalar1();
-$code .= scalar2();
 $code .= wide(1);
 $code .= wide(0);
 
