@@ -63,14 +63,20 @@
 // these paths is ~440 ticks, against ~560 for BoringSSL: at most ~1.27x
 // with no overhead at all; this file's ~60 ticks of overhead (EVP checks,
 // copies, wipes) leave ~1.1x. The 1.5x of issue 19 needs a shorter
-// two-block chain: two blocks interleaved in general-purpose registers
-// (each round's chain is 12 one-cycle ops; 2 x 48 ops per round on the
-// integer ALUs plus the spills of the 17 words that do not fit) could end
-// nearer one block's latency; not written yet (the measured pieces above
-// are the budget it has to fit in). A first try in C (two state arrays,
-// the quarter rounds of both interleaved, gcc 12 -O2) measured 475 ticks
-// chained for 80 bytes against 390: the compiler's spills lengthen the
-// chain, so it needs hand allocation.
+// two-block chain, and the one candidate, two blocks interleaved in
+// general-purpose registers, does not give one on this core. A first try
+// in C (two state arrays, the quarter rounds of both interleaved, gcc 12
+// -O2) measured 475 ticks chained for 80 bytes against 390; then one in
+// assembly, with hand-allocated registers and spills (2026-12-02), read
+// 385-388 ticks chained for 128 bytes against 335-338 for two blocks of
+// ChaCha20_ctr32_x86_64 in the same runs (which read 178 for one block,
+// against the 205 above). The one-block code already runs ~3.4-3.6 of the
+// ~4.6 integer ops per cycle the ChaCha op mix peaks at here, and the
+// stores of the 17 or more words that do not fit in registers cost ~0.4
+// cycle each of that throughput, so two blocks cannot beat one after the
+// other (chacha-x86_64.pl's header has the figures, the bound and the
+// prototype's commit). XChaCha20-Poly1305 (HChaCha20, one more chain,
+// then the same two blocks) has nothing to gain from it either.
 
 // kHeadLen: the first kHeadLen bytes of the message (or fewer) are
 // encrypted by the same ChaCha20 call that computes block 0, the one-time

@@ -83,17 +83,45 @@
 #
 # x86_64: ~161 ticks = ~253 core cycles per block against a bound of 20
 # rounds x 12 dependent 1-cycle ops = 240 (the quarter-round chain; all
-# four quarter rounds of a round overlap: 48 ops per 12 cycles, within
-# the integer ALUs), so it is latency bound, ~5% above it. The AVX-512
+# four quarter rounds of a round overlap: 48 ops per 12 cycles, 4 a
+# cycle, close to the ~4.6 the integer ALUs sustain on this mix, below),
+# so it is latency bound, ~5% above it. The AVX-512
 # rows are the same chain on 2-cycle vector ops, ~1.45x longer. A rorx
 # (BMI2, no flags) variant measured the same as rol (172.6 vs 173.6 ticks
 # at 16 bytes), so the path keeps rol and needs no feature bit.
 #
-# Why not more in general-purpose registers. Two blocks interleaved would
-# need 32 words in 15 registers (16 spilled, each quarter-round step then
-# a load/store pair) and 1920 ALU ops per 128 bytes: at best ~320 cycles
-# (~205 ticks) if all six ALUs took rotates, against 243-266 for the zmm
-# rows: not attempted in the time available. One scalar block beside
+# Two blocks in general-purpose registers: written, measured slower than
+# one block after the other, removed (issue 19, 2026-12-02). The prototype,
+# ChaCha20_ctr32_x86_64_2x in commit 910114b ("chacha-x86_64: a two-block
+# ChaCha20 in general-purpose registers, prototype"), interleaved both
+# blocks' quarter rounds op by op, kept the eight b words in registers (b is
+# written last in a quarter round and read first in the next, so it alone
+# has no slack between rounds) and loaded and stored the a, c and d words
+# of every quarter round from the frame. It matched the C code at every
+# length, but aead_floor.c at that commit read, chained, 384.7-387.9 ticks
+# for 128 bytes against 335.4-338.1 for ChaCha20_ctr32_x86_64 in the same
+# runs (5 runs, Zen 5 family 26, TSC 2.596 GHz, load ~2; these runs read
+# one block at 178, below the 205 of the chained figures above, so compare
+# within them). A variant that also kept block 0's d words in registers
+# (400 stores a call instead of 480; not committed, timed the same way
+# outside the tree) read 389-394 against 337-340. What
+# bounds it, from rdtsc loops outside the tree on the same machine (one
+# core cycle = 0.615-0.63 ticks, from a chain of dependent adds):
+#   - the ChaCha op mix (add, xor, rol in seven independent chains) peaks
+#     at ~4.6 ops per cycle (0.132-0.151 ticks per op), not six: one
+#     block's 960 ops need >= ~206 cycles beside its 240-cycle chain, and
+#     the one-block code (~267-283 cycles) already runs ~3.4-3.6 a cycle;
+#   - a 32-bit store among those ops costs ~0.4 cycle of that throughput
+#     (one store per three ALU ops: 0.217 against 0.132 ticks per ALU
+#     op), though stores alone run two per cycle (0.30-0.32 ticks each);
+#   - store-to-load forwarding itself is free here (a store and a reload
+#     of the same frame slot in a chain of adds added nothing).
+# Two blocks are 1920 ALU ops (>= ~413 cycles) plus at least 17 words
+# spilled per round (32 words, 15 registers), >= 340 stores, ~140 cycles:
+# >= ~550 cycles (~340 ticks) before set-up and output, which is what two
+# one-block calls cost; the prototype's 480 stores model at ~610 cycles
+# (~375 ticks), near what it measured. So the one-block chain does not
+# leave enough of this core idle for a second block. One scalar block beside
 # vector blocks (the "hybrid") ends no earlier than its vector part, whose
 # one-block latency (231-248) is already the zmm four-block cost
 # (243-266), so for 65..256 bytes it cannot beat the rows by more than
