@@ -77,6 +77,12 @@ target_link_libraries(provider_test PRIVATE OpenSSL::SSL OpenSSL::Crypto
   Threads::Threads)
 add_dependencies(provider_test bittern_provider)
 
+# evp_bench: the module against the default provider in one process, per
+# call (provider/test/evp_bench.c; not run by CI: it is a benchmark).
+add_executable(evp_bench provider/test/evp_bench.c)
+target_link_libraries(evp_bench PRIVATE OpenSSL::Crypto)
+add_dependencies(evp_bench bittern_provider)
+
 # Where to install: OpenSSL's MODULESDIR if it lies under the prefix.
 set(_bittern_modules_default "${CMAKE_INSTALL_LIBDIR}/ossl-modules")
 find_program(OPENSSL_CLI openssl)
