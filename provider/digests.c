@@ -12,13 +12,17 @@
 
 // A message of at most kPendingMax bytes in all is held in `pending` rather
 // than hashed, and final hashes it with the library's one-shot function
-// (bt_md_oneshot): that is what a one-update message (EVP_Digest, openssl
-// speed -evp) costs least with. A longer one starts `md` and goes through it.
-// 512 bytes keeps the context (~750 bytes) inside glibc's per-thread cache
-// of small blocks (up to 1032 bytes); with 128, `openssl speed -evp sha256`
-// at 256 bytes read 0.95x the default provider, with 512 1.01x (5
-// alternating rounds, load ~17, Zen 5; provider/test/bench.pl measures it).
-enum { kPendingMax = 512 };
+// (bt_md_oneshot): that is what a short one-update message (EVP_Digest,
+// openssl speed -evp) costs least with. A longer one starts `md` (the
+// library's SHA*_Init/Update/Final, called directly) and goes through it,
+// which compresses its whole blocks straight from the caller's buffer.
+// The bound was 512 while `md` went through the library's EVP layer; with
+// direct calls, copying a longer message into `pending` and wiping it
+// again costs more than streaming it. `build/evp_bench build 3 sha256`
+// (default / bittern, in one process, 2 runs, Zen 5) at 16, 64, 256 and
+// 1024 bytes: kPendingMax 1: 0.96 1.01 1.01 1.01; 64: 1.02 1.01 1.01 1.01;
+// 512: 1.01 1.00 0.99 1.00.
+enum { kPendingMax = 64 };
 
 typedef struct {
   int digest;  // BT_* of glue.h
