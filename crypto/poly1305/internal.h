@@ -21,6 +21,7 @@
 
 #include <openssl/base.h>
 
+#include "../internal.h"
 #include "impls.h"
 
 #if defined(__cplusplus)
@@ -52,6 +53,34 @@ struct poly1305_c64_state {
   uint64_t r0, r1;
 };
 #endif
+
+// poly1305_asm64_head is how the state of every 64-bit assembly row
+// (x86-64 and aarch64: poly1305_x86_64.h, poly1305_armv8.h) starts, at the
+// byte offsets their generators use: h = h0 + h1 2^64 + h2 2^128, h2 <= 4
+// between calls; r = r0 + r1 2^64, clamped (the layout of
+// poly1305_c64_state, whose init and emit the x86-64 rows share); then
+// `powers_ready`, 0 after init and 1 once the row's vector code has filled
+// its table of powers of r for this key (which depends on call lengths
+// only), and padding that puts that table at byte 64.
+struct poly1305_asm64_head {
+  uint64_t h0, h1, h2;
+  uint64_t r0, r1;
+  uint64_t powers_ready;
+  uint64_t pad[2];
+};
+
+// poly1305_store_tag writes mac = (h + s) mod 2^128, little-endian, for
+// h = h[0] + h[1] 2^32 + h[2] 2^64 + h[3] 2^96, the low 128 bits of the
+// fully reduced accumulator: the last step of the emits that work in
+// 32-bit words ("c26", the x86 rows).
+static inline void poly1305_store_tag(uint8_t mac[16], const uint32_t h[4],
+                                      const uint8_t s[16]) {
+  uint64_t t = 0;
+  for (size_t i = 0; i < 4; i++) {
+    t = (uint64_t)h[i] + CRYPTO_load_u32_le(s + 4 * i) + (t >> 32);
+    CRYPTO_store_u32_le(mac + 4 * i, (uint32_t)t);
+  }
+}
 
 // poly1305_set_h_for_testing sets the accumulator in `state`, an
 // initialised state of the row whose functions are `fns`, to
