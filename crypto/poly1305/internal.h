@@ -70,16 +70,20 @@ struct poly1305_asm64_head {
 };
 
 // poly1305_store_tag writes mac = (h + s) mod 2^128, little-endian, for
-// h = h[0] + h[1] 2^32 + h[2] 2^64 + h[3] 2^96, the low 128 bits of the
-// fully reduced accumulator: the last step of the emits that work in
-// 32-bit words ("c26", the x86 rows).
-static inline void poly1305_store_tag(uint8_t mac[16], const uint32_t h[4],
+// h = h0 + h1 2^32 + h2 2^64 + h3 2^96, the low 128 bits of the fully
+// reduced accumulator: the last step of the emits that work in 32-bit
+// words ("c26", the x86 rows).
+static inline void poly1305_store_tag(uint8_t mac[16], uint32_t h0,
+                                      uint32_t h1, uint32_t h2, uint32_t h3,
                                       const uint8_t s[16]) {
-  uint64_t t = 0;
-  for (size_t i = 0; i < 4; i++) {
-    t = (uint64_t)h[i] + CRYPTO_load_u32_le(s + 4 * i) + (t >> 32);
-    CRYPTO_store_u32_le(mac + 4 * i, (uint32_t)t);
-  }
+  uint64_t t = (uint64_t)h0 + CRYPTO_load_u32_le(s + 0);
+  CRYPTO_store_u32_le(mac + 0, (uint32_t)t);
+  t = (uint64_t)h1 + CRYPTO_load_u32_le(s + 4) + (t >> 32);
+  CRYPTO_store_u32_le(mac + 4, (uint32_t)t);
+  t = (uint64_t)h2 + CRYPTO_load_u32_le(s + 8) + (t >> 32);
+  CRYPTO_store_u32_le(mac + 8, (uint32_t)t);
+  t = (uint64_t)h3 + CRYPTO_load_u32_le(s + 12) + (t >> 32);
+  CRYPTO_store_u32_le(mac + 12, (uint32_t)t);
 }
 
 // poly1305_set_h_for_testing sets the accumulator in `state`, an

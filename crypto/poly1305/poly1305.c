@@ -288,13 +288,8 @@ void poly1305_emit_c26(void *state, uint8_t mac[16], const uint8_t s[16]) {
 
   // Pack the 130-bit h into 128 bits (h < p, so the bits above are the
   // ones mod 2^128 drops) and add s mod 2^128, in 32-bit words.
-  const uint32_t w[4] = {
-      h0 | (h1 << 26),
-      (h1 >> 6) | (h2 << 20),
-      (h2 >> 12) | (h3 << 14),
-      (h3 >> 18) | (h4 << 8),
-  };
-  poly1305_store_tag(mac, w, s);
+  poly1305_store_tag(mac, h0 | (h1 << 26), (h1 >> 6) | (h2 << 20),
+                     (h2 >> 12) | (h3 << 14), (h3 >> 18) | (h4 << 8), s);
   OPENSSL_cleanse(&st, sizeof(st));
 }
 

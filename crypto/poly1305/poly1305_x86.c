@@ -103,8 +103,7 @@ void poly1305_emit_x86(void *state, uint8_t mac[16], const uint8_t s[16]) {
   h2 = (use_g & g2) | (~use_g & h2);
   h3 = (use_g & g3) | (~use_g & h3);
 
-  const uint32_t w[4] = {h0, h1, h2, h3};
-  poly1305_store_tag(mac, w, s);
+  poly1305_store_tag(mac, h0, h1, h2, h3, s);
 }
 
 // --- Vector rows ------------------------------------------------------------
