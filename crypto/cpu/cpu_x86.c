@@ -19,38 +19,34 @@
 // run_cpuid sets `regs` to {EAX, EBX, ECX, EDX} after CPUID with
 // EAX = `leaf` and ECX = `subleaf`.
 static void run_cpuid(uint32_t regs[4], uint32_t leaf, uint32_t subleaf) {
+  uint32_t a, b, c, d;
 #if defined(_MSC_VER) && !defined(__clang__)
   int r[4];
   __cpuidex(r, (int)leaf, (int)subleaf);
-  for (int i = 0; i < 4; i++) {
-    regs[i] = (uint32_t)r[i];
-  }
+  a = (uint32_t)r[0];
+  b = (uint32_t)r[1];
+  c = (uint32_t)r[2];
+  d = (uint32_t)r[3];
 #elif defined(OPENSSL_X86)
   // In 32-bit position-independent code EBX may be the GOT pointer, which
   // the compiler cannot spill around an asm statement. So EBX is swapped
   // with a scratch register before CPUID and swapped back after: the
   // scratch register ends up holding CPUID's EBX and EBX its own value.
-  uint32_t a, b, c, d;
   __asm__ volatile(
       "xchgl %%ebx, %1\n\t"
       "cpuid\n\t"
       "xchgl %%ebx, %1"
       : "=a"(a), "=&r"(b), "=c"(c), "=d"(d)
       : "0"(leaf), "2"(subleaf));
-  regs[0] = a;
-  regs[1] = b;
-  regs[2] = c;
-  regs[3] = d;
 #else
-  uint32_t a, b, c, d;
   __asm__ volatile("cpuid"
                    : "=a"(a), "=b"(b), "=c"(c), "=d"(d)
                    : "0"(leaf), "2"(subleaf));
+#endif
   regs[0] = a;
   regs[1] = b;
   regs[2] = c;
   regs[3] = d;
-#endif
 }
 
 // read_xcr0 returns XCR0 (XGETBV with ECX = 0). Only call it when

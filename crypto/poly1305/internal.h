@@ -21,6 +21,7 @@
 
 #include <openssl/base.h>
 
+#include "../internal.h"
 #include "impls.h"
 
 #if defined(__cplusplus)
@@ -52,6 +53,38 @@ struct poly1305_c64_state {
   uint64_t r0, r1;
 };
 #endif
+
+// poly1305_asm64_head is how the state of every 64-bit assembly row
+// (x86-64 and aarch64: poly1305_x86_64.h, poly1305_armv8.h) starts, at the
+// byte offsets their generators use: h = h0 + h1 2^64 + h2 2^128, h2 <= 4
+// between calls; r = r0 + r1 2^64, clamped (the layout of
+// poly1305_c64_state, whose init and emit the x86-64 rows share); then
+// `powers_ready`, 0 after init and 1 once the row's vector code has filled
+// its table of powers of r for this key (which depends on call lengths
+// only), and padding that puts that table at byte 64.
+struct poly1305_asm64_head {
+  uint64_t h0, h1, h2;
+  uint64_t r0, r1;
+  uint64_t powers_ready;
+  uint64_t pad[2];
+};
+
+// poly1305_store_tag writes mac = (h + s) mod 2^128, little-endian, for
+// h = h0 + h1 2^32 + h2 2^64 + h3 2^96, the low 128 bits of the fully
+// reduced accumulator: the last step of the emits that work in 32-bit
+// words ("c26", the x86 rows).
+static inline void poly1305_store_tag(uint8_t mac[16], uint32_t h0,
+                                      uint32_t h1, uint32_t h2, uint32_t h3,
+                                      const uint8_t s[16]) {
+  uint64_t t = (uint64_t)h0 + CRYPTO_load_u32_le(s + 0);
+  CRYPTO_store_u32_le(mac + 0, (uint32_t)t);
+  t = (uint64_t)h1 + CRYPTO_load_u32_le(s + 4) + (t >> 32);
+  CRYPTO_store_u32_le(mac + 4, (uint32_t)t);
+  t = (uint64_t)h2 + CRYPTO_load_u32_le(s + 8) + (t >> 32);
+  CRYPTO_store_u32_le(mac + 8, (uint32_t)t);
+  t = (uint64_t)h3 + CRYPTO_load_u32_le(s + 12) + (t >> 32);
+  CRYPTO_store_u32_le(mac + 12, (uint32_t)t);
+}
 
 // poly1305_set_h_for_testing sets the accumulator in `state`, an
 // initialised state of the row whose functions are `fns`, to

@@ -288,19 +288,8 @@ void poly1305_emit_c26(void *state, uint8_t mac[16], const uint8_t s[16]) {
 
   // Pack the 130-bit h into 128 bits (h < p, so the bits above are the
   // ones mod 2^128 drops) and add s mod 2^128, in 32-bit words.
-  uint32_t w0 = h0 | (h1 << 26);
-  uint32_t w1 = (h1 >> 6) | (h2 << 20);
-  uint32_t w2 = (h2 >> 12) | (h3 << 14);
-  uint32_t w3 = (h3 >> 18) | (h4 << 8);
-  uint64_t t;
-  t = (uint64_t)w0 + CRYPTO_load_u32_le(s + 0);
-  CRYPTO_store_u32_le(mac + 0, (uint32_t)t);
-  t = (uint64_t)w1 + CRYPTO_load_u32_le(s + 4) + (t >> 32);
-  CRYPTO_store_u32_le(mac + 4, (uint32_t)t);
-  t = (uint64_t)w2 + CRYPTO_load_u32_le(s + 8) + (t >> 32);
-  CRYPTO_store_u32_le(mac + 8, (uint32_t)t);
-  t = (uint64_t)w3 + CRYPTO_load_u32_le(s + 12) + (t >> 32);
-  CRYPTO_store_u32_le(mac + 12, (uint32_t)t);
+  poly1305_store_tag(mac, h0 | (h1 << 26), (h1 >> 6) | (h2 << 20),
+                     (h2 >> 12) | (h3 << 14), (h3 >> 18) | (h4 << 8), s);
   OPENSSL_cleanse(&st, sizeof(st));
 }
 
@@ -395,7 +384,29 @@ static_assert(sizeof(struct poly1305_c26_state) <= POLY1305_IMPL_STATE_SIZE,
 #if defined(POLY1305_HAVE_C64)
 static_assert(sizeof(struct poly1305_c64_state) <= POLY1305_IMPL_STATE_SIZE,
               "c64 state too large");
+// The 64-bit assembly rows' head starts with the c64 layout (the x86-64
+// rows share its init and emit).
+static_assert(offsetof(struct poly1305_asm64_head, h0) ==
+                      offsetof(struct poly1305_c64_state, h0) &&
+                  offsetof(struct poly1305_asm64_head, h1) ==
+                      offsetof(struct poly1305_c64_state, h1) &&
+                  offsetof(struct poly1305_asm64_head, h2) ==
+                      offsetof(struct poly1305_c64_state, h2) &&
+                  offsetof(struct poly1305_asm64_head, r0) ==
+                      offsetof(struct poly1305_c64_state, r0) &&
+                  offsetof(struct poly1305_asm64_head, r1) ==
+                      offsetof(struct poly1305_c64_state, r1),
+              "the asm64 head must start with the base 2^64 state");
 #endif
+// The offsets poly1305-x86_64.pl and poly1305-armv8.pl use for the head.
+static_assert(offsetof(struct poly1305_asm64_head, h0) == 0 &&
+                  offsetof(struct poly1305_asm64_head, h1) == 8 &&
+                  offsetof(struct poly1305_asm64_head, h2) == 16 &&
+                  offsetof(struct poly1305_asm64_head, r0) == 24 &&
+                  offsetof(struct poly1305_asm64_head, r1) == 32 &&
+                  offsetof(struct poly1305_asm64_head, powers_ready) == 40 &&
+                  sizeof(struct poly1305_asm64_head) == 64,
+              "asm64 head layout differs from the generators");
 
 // struct poly1305_ctx lives inside a poly1305_state at the first 64-byte
 // aligned address.

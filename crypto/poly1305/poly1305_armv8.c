@@ -18,24 +18,22 @@
 
 #include "poly1305_base26.h"
 
-// The assembly addresses these fields by byte offset.
-static_assert(offsetof(struct poly1305_armv8_state, h0) == 0, "layout");
-static_assert(offsetof(struct poly1305_armv8_state, h2) == 16, "layout");
-static_assert(offsetof(struct poly1305_armv8_state, r0) == 24, "layout");
-static_assert(offsetof(struct poly1305_armv8_state, r1) == 32, "layout");
-static_assert(offsetof(struct poly1305_armv8_state, powers) == 64,
+// The assembly addresses these fields by byte offset (the head's are
+// checked in poly1305.c).
+static_assert(offsetof(struct poly1305_armv8_state, head) == 0 &&
+                  offsetof(struct poly1305_armv8_state, powers) == 64,
               "layout");
 static_assert(sizeof(struct poly1305_armv8_state) <= POLY1305_IMPL_STATE_SIZE,
               "armv8 state too large");
 
 void poly1305_init_armv8(void *state, const uint8_t key[32]) {
-  struct poly1305_armv8_state st;
+  struct poly1305_asm64_head st;
   st.h0 = st.h1 = st.h2 = 0;
   // r &= 0x0ffffffc0ffffffc0ffffffc0fffffff (RFC 8439, section 2.5).
   st.r0 = CRYPTO_load_u64_le(key) & UINT64_C(0x0ffffffc0fffffff);
   st.r1 = CRYPTO_load_u64_le(key + 8) & UINT64_C(0x0ffffffc0ffffffc);
-  memcpy(state, &st, offsetof(struct poly1305_armv8_state, powers_ready));
-  ((struct poly1305_armv8_state *)state)->powers_ready = 0;
+  memcpy(state, &st, offsetof(struct poly1305_asm64_head, powers_ready));
+  ((struct poly1305_armv8_state *)state)->head.powers_ready = 0;
   OPENSSL_cleanse(&st, sizeof(st));
 }
 
@@ -54,13 +52,13 @@ static void to_words(uint32_t w[5], uint64_t lo, uint64_t hi, uint64_t top) {
 
 const uint32_t *poly1305_powers_armv8(void *state) {
   struct poly1305_armv8_state *st = state;
-  if (!st->powers_ready) {
+  if (!st->head.powers_ready) {
     // Lane j of R_k: limb k of r^(4 - j).
     static const int kPowerOfLane[4] = {4, 3, 2, 1};
     uint32_t r[5];
-    to_words(r, st->r0, st->r1, 0);
+    to_words(r, st->head.r0, st->head.r1, 0);
     poly1305_powers26(st->powers, r, kPowerOfLane);
-    st->powers_ready = 1;
+    st->head.powers_ready = 1;
     OPENSSL_cleanse(r, sizeof(r));
   }
   return &st->powers[0][0];
@@ -76,7 +74,7 @@ void poly1305_blocks_neon_row(void *state, const uint8_t *in, size_t len,
     return;  // no whole group: the kernel takes at least one
   }
   const uint32_t *powers = poly1305_powers_armv8(state);
-  struct poly1305_armv8_state *st = state;
+  struct poly1305_asm64_head *st = state;
   // h2 <= 4 (poly1305_blocks_armv8's exit bound), so w[4] <= 4 as
   // poly1305_blocks26 needs; it leaves w[4] = h2 <= 4 again, the bound
   // emit and poly1305_blocks_armv8 need.

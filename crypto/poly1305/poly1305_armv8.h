@@ -21,19 +21,14 @@ extern "C" {
 
 // struct poly1305_armv8_state is the layout of the opaque implementation
 // state the assembly reads and writes (byte offsets fixed in
-// poly1305-armv8.pl): h = h0 + h1 2^64 + h2 2^128 with h0, h1 < 2^64 and
-// h2 <= 4 between calls (h < 5 2^128, only partially reduced); r = r0 +
-// r1 2^64, clamped (RFC 8439, section 2.5).
-//
-// The NEON row adds, computed on its first long input after init:
-// `powers_ready` (0 after init) and `powers`, nine vectors of four 32-bit
-// lanes for poly1305_blocks_neon: R_k (k = 0..4) whose lane j is the 26-bit
-// limb k of r^(4-j) mod p, then S_k = 5 R_k (k = 1..4).
+// poly1305-armv8.pl): the head shared with x86-64 (internal.h: h with
+// h2 <= 4 between calls, only partially reduced; r, clamped; the flag),
+// then `powers`, which the NEON row computes on its first long input after
+// init: nine vectors of four 32-bit lanes for poly1305_blocks_neon: R_k
+// (k = 0..4) whose lane j is the 26-bit limb k of r^(4-j) mod p, then
+// S_k = 5 R_k (k = 1..4).
 struct poly1305_armv8_state {
-  uint64_t h0, h1, h2;
-  uint64_t r0, r1;
-  uint64_t powers_ready;
-  uint64_t unused[2];
+  struct poly1305_asm64_head head;
   uint32_t powers[9][4];
 };
 

@@ -103,15 +103,7 @@ void poly1305_emit_x86(void *state, uint8_t mac[16], const uint8_t s[16]) {
   h2 = (use_g & g2) | (~use_g & h2);
   h3 = (use_g & g3) | (~use_g & h3);
 
-  // mac = (h + s) mod 2^128.
-  t = (uint64_t)h0 + CRYPTO_load_u32_le(s + 0);
-  CRYPTO_store_u32_le(mac + 0, (uint32_t)t);
-  t = (uint64_t)h1 + CRYPTO_load_u32_le(s + 4) + (t >> 32);
-  CRYPTO_store_u32_le(mac + 4, (uint32_t)t);
-  t = (uint64_t)h2 + CRYPTO_load_u32_le(s + 8) + (t >> 32);
-  CRYPTO_store_u32_le(mac + 8, (uint32_t)t);
-  t = (uint64_t)h3 + CRYPTO_load_u32_le(s + 12) + (t >> 32);
-  CRYPTO_store_u32_le(mac + 12, (uint32_t)t);
+  poly1305_store_tag(mac, h0, h1, h2, h3, s);
 }
 
 // --- Vector rows ------------------------------------------------------------

@@ -14,17 +14,9 @@
 
 #if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)
 
-static_assert(offsetof(struct poly1305_x86_64_state, h0) ==
-                      offsetof(struct poly1305_c64_state, h0) &&
-                  offsetof(struct poly1305_x86_64_state, h2) ==
-                      offsetof(struct poly1305_c64_state, h2) &&
-                  offsetof(struct poly1305_x86_64_state, r0) ==
-                      offsetof(struct poly1305_c64_state, r0) &&
-                  offsetof(struct poly1305_x86_64_state, r1) ==
-                      offsetof(struct poly1305_c64_state, r1),
-              "x86-64 state must start with the base 2^64 state");
-// The offsets the generator uses (poly1305-x86_64.pl, top of the script).
-static_assert(offsetof(struct poly1305_x86_64_state, powers_ready) == 40 &&
+// The offsets the generator uses (poly1305-x86_64.pl, top of the script;
+// the head's are checked in poly1305.c).
+static_assert(offsetof(struct poly1305_x86_64_state, head) == 0 &&
                   offsetof(struct poly1305_x86_64_state, r_pow) == 64 &&
                   offsetof(struct poly1305_x86_64_state, s_pow) == 144 &&
                   offsetof(struct poly1305_x86_64_state, r8) == 208 &&
@@ -36,13 +28,11 @@ static_assert(sizeof(struct poly1305_x86_64_state) <= POLY1305_IMPL_STATE_SIZE,
 void poly1305_init_x86_64(void *state, const uint8_t key[32]) {
   poly1305_init_c64(state, key);
   const uint64_t zero = 0;
-  memcpy((uint8_t *)state + offsetof(struct poly1305_x86_64_state,
-                                     powers_ready),
+  memcpy((uint8_t *)state + offsetof(struct poly1305_asm64_head, powers_ready),
          &zero, sizeof(zero));
 }
 
-static_assert(offsetof(struct poly1305_x86_64_ifma_state, powers_ready) ==
-                      40 &&
+static_assert(offsetof(struct poly1305_x86_64_ifma_state, head) == 0 &&
                   offsetof(struct poly1305_x86_64_ifma_state, pow44) == 64,
               "IFMA state layout differs from poly1305-x86_64.pl");
 static_assert(sizeof(struct poly1305_x86_64_ifma_state) <=

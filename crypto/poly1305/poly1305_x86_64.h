@@ -26,17 +26,12 @@ extern "C" {
 #if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)
 
 // poly1305_x86_64_state is the layout of the implementation state of the
-// x86-64 rows (inside the POLY1305_IMPL_STATE_SIZE buffer). Its first five
-// words are exactly the portable base 2^64 state (h0, h1, h2, r0, r1).
+// x86-64 rows (inside the POLY1305_IMPL_STATE_SIZE buffer): the head shared
+// with aarch64 (internal.h), whose first five words are the portable base
+// 2^64 state, then the AVX2 row's powers of r. `head.powers_ready` is set
+// by poly1305_blocks_avx2 once it has filled the tables below.
 struct poly1305_x86_64_state {
-  // h = h0 + h1 2^64 + h2 2^128, h2 <= 4 between calls.
-  uint64_t h0, h1, h2;
-  // r = r0 + r1 2^64, clamped.
-  uint64_t r0, r1;
-  // powers_ready is 1 once poly1305_blocks_avx2 has filled the tables below
-  // for this key; init sets it to 0. It depends on call lengths only.
-  uint64_t powers_ready;
-  uint64_t pad[2];
+  struct poly1305_asm64_head head;
   // r_pow[j][lane] is limb j (base 2^26) of the power of r that the 4-way
   // loop's `lane` multiplies by at the end: lanes (0, 1, 2, 3) hold
   // (r^4, r^2, r^3, r^1). Limbs 0..3 < 2^26, limb 4 < 2^27 (the powers
@@ -51,19 +46,15 @@ struct poly1305_x86_64_state {
 };
 
 // poly1305_x86_64_ifma_state is the layout the AVX-512 IFMA row uses in
-// the same buffer: the base 2^64 words and the flag as above, then from
-// byte 64 its own table in place of the AVX2 tables (a state belongs to one
-// row from init on). pow44[j][lane] is limb j (base 2^44: bits 44 j ..) of
+// the same buffer: the same head (`head.powers_ready` set by
+// poly1305_blocks_avx512ifma once it has filled pow44), then from byte 64
+// its own table in place of the AVX2 tables (a state belongs to one row
+// from init on). pow44[j][lane] is limb j (base 2^44: bits 44 j ..) of
 // the power of r that the 8-lane loop's `lane` multiplies by at the end:
 // lanes 0..7 hold (r^8, r^4, r^7, r^3, r^6, r^2, r^5, r^1), each only
 // partially reduced (< 5 * 2^128): limbs 0 and 1 < 2^44, limb 2 < 5 * 2^40.
 struct poly1305_x86_64_ifma_state {
-  uint64_t h0, h1, h2;
-  uint64_t r0, r1;
-  // powers_ready is 1 once poly1305_blocks_avx512ifma has filled pow44
-  // for this key; init sets it to 0. It depends on call lengths only.
-  uint64_t powers_ready;
-  uint64_t pad[2];
+  struct poly1305_asm64_head head;
   uint64_t pow44[3][8];
 };
 

@@ -384,6 +384,27 @@ static void sha_mb_batch(const struct sha_mb_kernel *k, uint8_t *out,
     sha_mb_batch(&(k), out, ins, lens, n);                                \
   }
 
+// The chaining-value word of SHA-`bits`, for SHA_MB_DEFINE_ROW.
+#define SHA_MB_WORD_256 uint32_t
+#define SHA_MB_WORD_512 uint64_t
+
+// SHA_MB_DEFINE_ROW(bits, isa, lanes, pairs_min, small, serial_max) defines
+// a row of sha<bits>_batch whose names follow the pattern of the kernels
+// (sha_batch.h): over sha<bits>_mb_<isa>_x<lanes> (through the adapter
+// sha<bits>_mb_<isa>) and sha<bits>_pairs_<isa>_x<lanes>, the struct
+// sha_mb_kernel kSHA<bits>Kernel_<isa> with the given thresholds and
+// `small` function, and the row's functions sha<bits>_pairs_<isa> and
+// sha<bits>_batch_<isa>. SHA_MB_ROW below is its row in the table.
+#define SHA_MB_DEFINE_ROW(bits, isa, lanes, pairs_min, small, serial_max)   \
+  SHA_MB_ADAPT(sha##bits##_mb_##isa, sha##bits##_mb_##isa##_x##lanes,       \
+               SHA_MB_WORD_##bits)                                          \
+  static const struct sha_mb_kernel kSHA##bits##Kernel_##isa = {            \
+      &kSHA##bits##Desc, lanes, sha##bits##_mb_##isa,                       \
+      sha##bits##_pairs_##isa##_x##lanes, NULL, 0, pairs_min, small,        \
+      serial_max};                                                          \
+  SHA_MB_ROW_FNS(sha##bits##_pairs_##isa, sha##bits##_batch_##isa,          \
+                 kSHA##bits##Kernel_##isa)
+
 #endif  // SHA_BATCH_HAVE_MB
 
 // --- Rows ---------------------------------------------------------------------------
@@ -407,8 +428,6 @@ static void sha512_batch_nohw(uint8_t *out, const uint8_t *const *ins,
 #if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)
 
 #define SHANI_PAIRS_MIN 9
-SHA_MB_ADAPT(sha256_mb_avx512, sha256_mb_avx512_x16, uint32_t)
-SHA_MB_ADAPT(sha512_mb_avx512, sha512_mb_avx512_x8, uint64_t)
 
 // The thresholds (Zen 5, util/batch_bench minimum TSC ticks a call, the
 // SHA-NI and AVX-512 one-message rows): a SHA-256 pairs group of 16 costs
@@ -432,20 +451,15 @@ static void sha256_pairs_shani(uint8_t *out, const uint8_t *in, size_t n) {
   }
 }
 
-static const struct sha_mb_kernel kSHA256AVX512Kernel = {
-    &kSHA256Desc, 16, sha256_mb_avx512, sha256_pairs_avx512_x16, NULL, 0,
-    7, NULL, 6};
+SHA_MB_DEFINE_ROW(256, avx512, 16, 7, NULL, 6)
+SHA_MB_DEFINE_ROW(512, avx512, 8, 2, NULL, 1)
+
 // With the SHA extensions: groups of 20 (16 lanes + 4 SHA-NI messages,
 // ~50 ticks a message against ~55 for 16 alone), then 16, then SHA-NI.
-static const struct sha_mb_kernel kSHA256AVX512ShaniKernel = {
+// The batch shape is the avx512 row's (sha256_batch_avx512).
+static const struct sha_mb_kernel kSHA256Kernel_avx512_shani = {
     &kSHA256Desc, 16, sha256_mb_avx512, sha256_pairs_avx512_x16,
     sha256_pairs_avx512_shani_x20, 20, SHANI_PAIRS_MIN, sha256_pairs_shani, 6};
-static const struct sha_mb_kernel kSHA512AVX512Kernel = {
-    &kSHA512Desc, 8, sha512_mb_avx512, sha512_pairs_avx512_x8, NULL, 0,
-    2, NULL, 1};
-
-SHA_MB_ROW_FNS(sha256_pairs_avx512, sha256_batch_avx512, kSHA256AVX512Kernel)
-SHA_MB_ROW_FNS(sha512_pairs_avx512, sha512_batch_avx512, kSHA512AVX512Kernel)
 
 static void sha256_pairs_avx512_shani(uint8_t *out, const uint8_t *in,
                                       size_t n) {
@@ -458,7 +472,7 @@ static void sha256_pairs_avx512_shani(uint8_t *out, const uint8_t *in,
     sha256_pairs_shani(out, in, n);
     return;
   }
-  sha_mb_pairs(&kSHA256AVX512ShaniKernel, out, in, n);
+  sha_mb_pairs(&kSHA256Kernel_avx512_shani, out, in, n);
 }
 
 // The AVX2 and AVX kernels' thresholds (Zen 5 under the mask that
@@ -475,31 +489,13 @@ static void sha256_pairs_avx512_shani(uint8_t *out, const uint8_t *in,
 #define SHA_VX_PAIRS_MIN 3
 #define SHA_VX_SERIAL_MAX 3
 
-SHA_MB_ADAPT(sha256_mb_avx2, sha256_mb_avx2_x8, uint32_t)
-SHA_MB_ADAPT(sha512_mb_avx2, sha512_mb_avx2_x4, uint64_t)
-SHA_MB_ADAPT(sha256_mb_avx, sha256_mb_avx_x4, uint32_t)
-
-static const struct sha_mb_kernel kSHA256AVX2Kernel = {
-    &kSHA256Desc, 8, sha256_mb_avx2, sha256_pairs_avx2_x8, NULL, 0,
-    SHA_VX_PAIRS_MIN, NULL, SHA_VX_SERIAL_MAX};
-static const struct sha_mb_kernel kSHA512AVX2Kernel = {
-    &kSHA512Desc, 4, sha512_mb_avx2, sha512_pairs_avx2_x4, NULL, 0,
-    SHA_VX_PAIRS_MIN, NULL, SHA_VX_SERIAL_MAX};
-static const struct sha_mb_kernel kSHA256AVXKernel = {
-    &kSHA256Desc, 4, sha256_mb_avx, sha256_pairs_avx_x4, NULL, 0,
-    SHA_VX_PAIRS_MIN, NULL, SHA_VX_SERIAL_MAX};
-
-SHA_MB_ROW_FNS(sha256_pairs_avx2, sha256_batch_avx2, kSHA256AVX2Kernel)
-SHA_MB_ROW_FNS(sha512_pairs_avx2, sha512_batch_avx2, kSHA512AVX2Kernel)
-SHA_MB_ROW_FNS(sha256_pairs_avx, sha256_batch_avx, kSHA256AVXKernel)
+SHA_MB_DEFINE_ROW(256, avx2, 8, SHA_VX_PAIRS_MIN, NULL, SHA_VX_SERIAL_MAX)
+SHA_MB_DEFINE_ROW(512, avx2, 4, SHA_VX_PAIRS_MIN, NULL, SHA_VX_SERIAL_MAX)
+SHA_MB_DEFINE_ROW(256, avx, 4, SHA_VX_PAIRS_MIN, NULL, SHA_VX_SERIAL_MAX)
 
 #endif  // OPENSSL_X86_64 && !OPENSSL_NO_ASM
 
 #if defined(OPENSSL_AARCH64) && !defined(OPENSSL_NO_ASM)
-
-SHA_MB_ADAPT(sha256_mb_hw2, sha256_mb_hw_x2, uint32_t)
-SHA_MB_ADAPT(sha256_mb_neon4, sha256_mb_neon_x4, uint32_t)
-SHA_MB_ADAPT(sha512_mb_hw2, sha512_mb_hw_x2, uint64_t)
 
 // The thresholds are NOT measured (no AArch64 hardware here; qemu timings
 // mean nothing): they follow the instruction counts and expected bounds in
@@ -510,18 +506,9 @@ SHA_MB_ADAPT(sha512_mb_hw2, sha512_mb_hw_x2, uint64_t)
 // against ~830 for one block of the scalar code (A72), so 2 or more
 // messages of a partial group go to the lanes and a lone busy lane
 // finishes alone.
-static const struct sha_mb_kernel kSHA256HWx2Kernel = {
-    &kSHA256Desc, 2, sha256_mb_hw2, sha256_pairs_hw_x2, NULL, 0, 2, NULL, 1};
-SHA_MB_ROW_FNS(sha256_pairs_hw, sha256_batch_hw, kSHA256HWx2Kernel)
-
-static const struct sha_mb_kernel kSHA256NEONx4Kernel = {
-    &kSHA256Desc, 4, sha256_mb_neon4, sha256_pairs_neon_x4, NULL, 0, 2, NULL,
-    1};
-SHA_MB_ROW_FNS(sha256_pairs_neon, sha256_batch_neon, kSHA256NEONx4Kernel)
-
-static const struct sha_mb_kernel kSHA512HWx2Kernel = {
-    &kSHA512Desc, 2, sha512_mb_hw2, sha512_pairs_hw_x2, NULL, 0, 2, NULL, 1};
-SHA_MB_ROW_FNS(sha512_pairs_hw, sha512_batch_hw, kSHA512HWx2Kernel)
+SHA_MB_DEFINE_ROW(256, hw, 2, 2, NULL, 1)
+SHA_MB_DEFINE_ROW(256, neon, 4, 2, NULL, 1)
+SHA_MB_DEFINE_ROW(512, hw, 2, 2, NULL, 1)
 
 #endif  // OPENSSL_AARCH64 && !OPENSSL_NO_ASM
 
@@ -541,9 +528,6 @@ SHA_MB_ROW_FNS(sha512_pairs_hw, sha512_batch_hw, kSHA512HWx2Kernel)
 //     the SHA256() loop), one or two are hashed one by one (pairs_min 3;
 //     sha256_pairs_one: n = 2, a padded group ~1000 ticks a message
 //     against ~660).
-
-SHA_MB_ADAPT(sha256_mb_shani, sha256_mb_shani_x2, uint32_t)
-SHA_MB_ADAPT(sha256_mb_ssse3, sha256_mb_ssse3_x4, uint32_t)
 
 static void sha256_pairs_ssse3_x4(uint8_t *out, const uint8_t *in,
                                   size_t groups);
@@ -583,12 +567,8 @@ static void sha256_pairs_one(uint8_t *out, const uint8_t *in, size_t n) {
   sha256_pairs_copied(sha256_one, out, in, n);
 }
 
-static const struct sha_mb_kernel kSHA256ShaniX2Kernel = {
-    &kSHA256Desc, 2, sha256_mb_shani, sha256_pairs_shani_x2, NULL, 0, 2,
-    sha256_pairs_shani_one, 1};
-static const struct sha_mb_kernel kSHA256SSSE3X4Kernel = {
-    &kSHA256Desc, 4, sha256_mb_ssse3, sha256_pairs_ssse3_x4, NULL, 0, 3,
-    sha256_pairs_one, 2};
+SHA_MB_DEFINE_ROW(256, shani, 2, 2, sha256_pairs_shani_one, 1)
+SHA_MB_DEFINE_ROW(256, ssse3, 4, 3, sha256_pairs_one, 2)
 
 // sha256_pairs_ssse3_x4 hashes `groups` groups of four consecutive 64-byte
 // messages through the four-lane kernel: the message blocks, then the
@@ -598,7 +578,7 @@ static const struct sha_mb_kernel kSHA256SSSE3X4Kernel = {
 // out == in works.
 static void sha256_pairs_ssse3_x4(uint8_t *out, const uint8_t *in,
                                   size_t groups) {
-  const struct sha_mb_kernel *k = &kSHA256SSSE3X4Kernel;
+  const struct sha_mb_kernel *k = &kSHA256Kernel_ssse3;
   const struct sha_hash_desc *h = k->hash;
   uint8_t pad[64];
   sha_pad_one_block(h, pad);
@@ -627,9 +607,6 @@ static void sha256_pairs_ssse3_x4(uint8_t *out, const uint8_t *in,
   }
 }
 
-SHA_MB_ROW_FNS(sha256_pairs_shani, sha256_batch_shani, kSHA256ShaniX2Kernel)
-SHA_MB_ROW_FNS(sha256_pairs_ssse3, sha256_batch_ssse3, kSHA256SSSE3X4Kernel)
-
 #endif  // OPENSSL_X86 && !OPENSSL_NO_ASM
 
 // The tables, best first, each architecture's rows inside its guard from
@@ -640,6 +617,13 @@ SHA_MB_ROW_FNS(sha256_pairs_ssse3, sha256_batch_ssse3, kSHA256SSSE3X4Kernel)
 #define SHA_BATCH_ROW(name, capable, pairs, batch, kernels)         \
   {#name, (capable), #pairs " " #batch " " kernels, CRYPTO_IMPL_BYTES, 1, \
    0, -1, {.sha_batch = {(pairs), (batch)}}},
+// SHA_MB_ROW(bits, isa, capable, lanes) is the row of a SHA_MB_DEFINE_ROW
+// (whose two functions reach the two kernels named after it).
+#define SHA_MB_ROW(bits, isa, capable, lanes)                                \
+  SHA_BATCH_ROW(isa, capable, sha##bits##_pairs_##isa,                       \
+                sha##bits##_batch_##isa,                                     \
+                "sha" #bits "_mb_" #isa "_x" #lanes " sha" #bits "_pairs_" #isa \
+                "_x" #lanes)
 
 // SHA-256. On x86-64 the AVX2 (8 lanes) and AVX (4 lanes of xmm) rows come
 // after "shani": on Zen 5 with the SHA extensions, 64-byte pairs took ~186
@@ -649,58 +633,49 @@ SHA_MB_ROW_FNS(sha256_pairs_ssse3, sha256_batch_ssse3, kSHA256SSSE3X4Kernel)
 // mask, the one-message code then the AVX2+BMI2 path) the lanes are 3.0x
 // (AVX2) and 1.5x (AVX) the one-by-one loop. The x86-64 "shani" row sends
 // the batch shape one message at a time through the SHA-NI block function.
-#define SHA256_BATCH_X86_64_ROWS(R)                                           \
-  R(avx512_shani, sha_batch_avx512_shani_capable, sha256_pairs_avx512_shani,  \
-    sha256_batch_avx512,                                                      \
-    "sha256_mb_avx512_x16 sha256_pairs_avx512_x16 "                           \
-    "sha256_pairs_avx512_shani_x20 sha256_pairs_shani_x2 "                    \
-    "sha256_pairs_shani_x1")                                                  \
-  R(avx512, sha_batch_avx512_capable, sha256_pairs_avx512, sha256_batch_avx512, \
-    "sha256_mb_avx512_x16 sha256_pairs_avx512_x16")                           \
-  R(shani, CRYPTO_is_x86_SHA_capable, sha256_pairs_shani, sha256_batch_nohw,  \
-    "sha256_pairs_shani_x2 sha256_pairs_shani_x1")                            \
-  R(avx2, CRYPTO_is_AVX2_capable, sha256_pairs_avx2, sha256_batch_avx2,       \
-    "sha256_mb_avx2_x8 sha256_pairs_avx2_x8")                                 \
-  R(avx, CRYPTO_is_AVX_capable, sha256_pairs_avx, sha256_batch_avx,           \
-    "sha256_mb_avx_x4 sha256_pairs_avx_x4")
 // AArch64 (asm/sha2-mb-armv8.pl): two streams of the SHA256 instructions,
 // or four NEON lanes; not timed (no hardware here, see the thresholds).
-#define SHA256_BATCH_AARCH64_ROWS(R)                                      \
-  R(hw, CRYPTO_is_ARMv8_SHA256_capable, sha256_pairs_hw, sha256_batch_hw, \
-    "sha256_mb_hw_x2 sha256_pairs_hw_x2")                                 \
-  R(neon, CRYPTO_is_NEON_capable, sha256_pairs_neon, sha256_batch_neon,   \
-    "sha256_mb_neon_x4 sha256_pairs_neon_x4")
 // 32-bit x86 (asm/sha2-mb-x86.pl): two SHA-NI streams, or four SSSE3
 // lanes, timed natively (the thresholds above).
-#define SHA256_BATCH_X86_ROWS(R)                                               \
-  R(shani, CRYPTO_is_x86_SHA_capable, sha256_pairs_shani, sha256_batch_shani,  \
-    "sha256_mb_shani sha256_mb_shani_x2 sha256_pairs_shani_x2 "                \
-    "sha256_pairs_shani_one")                                                  \
-  R(ssse3, CRYPTO_is_SSSE3_capable, sha256_pairs_ssse3, sha256_batch_ssse3,    \
-    "sha256_mb_ssse3 sha256_mb_ssse3_x4 sha256_pairs_ssse3_x4 "                \
-    "sha256_pairs_one")
-
-// SHA-512: on x86-64, eight AVX-512 or four AVX2 lanes.
-#define SHA512_BATCH_X86_64_ROWS(R)                                           \
-  R(avx512, sha_batch_avx512_capable, sha512_pairs_avx512, sha512_batch_avx512, \
-    "sha512_mb_avx512_x8 sha512_pairs_avx512_x8")                             \
-  R(avx2, CRYPTO_is_AVX2_capable, sha512_pairs_avx2, sha512_batch_avx2,       \
-    "sha512_mb_avx2_x4 sha512_pairs_avx2_x4")
-// AArch64: two streams of the SHA512 instructions (no NEON row: see
-// sha2-mb-armv8.pl's header).
-#define SHA512_BATCH_AARCH64_ROWS(R)                                      \
-  R(hw, CRYPTO_is_ARMv8_SHA512_capable, sha512_pairs_hw, sha512_batch_hw, \
-    "sha512_mb_hw_x2 sha512_pairs_hw_x2")
-
 static const CRYPTO_IMPL kSHA256BatchImpls[] = {
-    CRYPTO_IMPL_ON_X86_64(SHA256_BATCH_X86_64_ROWS(SHA_BATCH_ROW))
-    CRYPTO_IMPL_ON_AARCH64(SHA256_BATCH_AARCH64_ROWS(SHA_BATCH_ROW))
-    CRYPTO_IMPL_ON_X86(SHA256_BATCH_X86_ROWS(SHA_BATCH_ROW))
+    CRYPTO_IMPL_ON_X86_64(
+        SHA_BATCH_ROW(avx512_shani, sha_batch_avx512_shani_capable,
+                      sha256_pairs_avx512_shani, sha256_batch_avx512,
+                      "sha256_mb_avx512_x16 sha256_pairs_avx512_x16 "
+                      "sha256_pairs_avx512_shani_x20 sha256_pairs_shani_x2 "
+                      "sha256_pairs_shani_x1")
+        SHA_MB_ROW(256, avx512, sha_batch_avx512_capable, 16)
+        SHA_BATCH_ROW(shani, CRYPTO_is_x86_SHA_capable, sha256_pairs_shani,
+                      sha256_batch_nohw,
+                      "sha256_pairs_shani_x2 sha256_pairs_shani_x1")
+        SHA_MB_ROW(256, avx2, CRYPTO_is_AVX2_capable, 8)
+        SHA_MB_ROW(256, avx, CRYPTO_is_AVX_capable, 4))
+    CRYPTO_IMPL_ON_AARCH64(
+        SHA_MB_ROW(256, hw, CRYPTO_is_ARMv8_SHA256_capable, 2)
+        SHA_MB_ROW(256, neon, CRYPTO_is_NEON_capable, 4))
+    // The 32-bit x86 rows name, beside the kernels, the C functions between
+    // them and the row (SHA_MB_ROW's pattern does not).
+    CRYPTO_IMPL_ON_X86(
+        SHA_BATCH_ROW(shani, CRYPTO_is_x86_SHA_capable, sha256_pairs_shani,
+                      sha256_batch_shani,
+                      "sha256_mb_shani sha256_mb_shani_x2 "
+                      "sha256_pairs_shani_x2 sha256_pairs_shani_one")
+        SHA_BATCH_ROW(ssse3, CRYPTO_is_SSSE3_capable, sha256_pairs_ssse3,
+                      sha256_batch_ssse3,
+                      "sha256_mb_ssse3 sha256_mb_ssse3_x4 "
+                      "sha256_pairs_ssse3_x4 sha256_pairs_one"))
     SHA_BATCH_ROW(nohw, NULL, sha256_pairs_nohw, sha256_batch_nohw, "")
 };
+
+// SHA-512: on x86-64, eight AVX-512 or four AVX2 lanes; on AArch64, two
+// streams of the SHA512 instructions (no NEON row: see sha2-mb-armv8.pl's
+// header).
 static const CRYPTO_IMPL kSHA512BatchImpls[] = {
-    CRYPTO_IMPL_ON_X86_64(SHA512_BATCH_X86_64_ROWS(SHA_BATCH_ROW))
-    CRYPTO_IMPL_ON_AARCH64(SHA512_BATCH_AARCH64_ROWS(SHA_BATCH_ROW))
+    CRYPTO_IMPL_ON_X86_64(
+        SHA_MB_ROW(512, avx512, sha_batch_avx512_capable, 8)
+        SHA_MB_ROW(512, avx2, CRYPTO_is_AVX2_capable, 4))
+    CRYPTO_IMPL_ON_AARCH64(
+        SHA_MB_ROW(512, hw, CRYPTO_is_ARMv8_SHA512_capable, 2))
     SHA_BATCH_ROW(nohw, NULL, sha512_pairs_nohw, sha512_batch_nohw, "")
 };
 

@@ -14,7 +14,9 @@
 //   - ForEachRow(prim, f): calls `f` with every row of a primitive's list
 //     that the running CPU can run, as the dispatcher decides it;
 //     ForEachRowForced(prim, f) does so with each row forced for the public
-//     API.
+//     API (nest two for a cross product of two primitives' rows);
+//   - WithReferenceRows(prims, f): runs `f` with the portable rows forced,
+//     for expected values.
 
 #ifndef OPENSSL_HEADER_CRYPTO_TEST_ASM_PATH_TEST_H
 #define OPENSSL_HEADER_CRYPTO_TEST_ASM_PATH_TEST_H
@@ -23,6 +25,8 @@
 
 #include <stdio.h>
 
+#include <functional>
+#include <initializer_list>
 #include <set>
 #include <string>
 
@@ -111,6 +115,21 @@ size_t ForEachRowForced(CRYPTO_PRIMITIVE *prim, F f) {
   });
   EXPECT_TRUE(CRYPTO_impl_force(prim, nullptr));
   return ran;
+}
+
+// WithReferenceRows runs `f()` with the reference row (the portable C row,
+// the last of the list: CRYPTO_impl_reference) of each of `prims` forced,
+// to compute expected values; afterwards the dispatcher chooses by CPU
+// again. For tests only, as ForEachRowForced.
+inline void WithReferenceRows(std::initializer_list<CRYPTO_PRIMITIVE *> prims,
+                              const std::function<void()> &f) {
+  for (CRYPTO_PRIMITIVE *prim : prims) {
+    ASSERT_TRUE(CRYPTO_impl_force(prim, CRYPTO_impl_reference(prim)->name));
+  }
+  f();
+  for (CRYPTO_PRIMITIVE *prim : prims) {
+    ASSERT_TRUE(CRYPTO_impl_force(prim, nullptr));
+  }
 }
 
 #endif  // OPENSSL_HEADER_CRYPTO_TEST_ASM_PATH_TEST_H

@@ -45,7 +45,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include <functional>
 #include <string>
 #include <vector>
 
@@ -93,14 +92,6 @@ Buf &Secret(Buf &b) {
 void Public(void *p, size_t n) { CONSTTIME_DECLASSIFY(p, n); }
 void Public(Buf &b) { Public(b.data(), b.size()); }
 
-// WithReferenceRow runs `f` with the portable C row (the last row) of
-// `prim` forced, to compute expected values.
-void WithReferenceRow(CRYPTO_PRIMITIVE *prim, const std::function<void()> &f) {
-  ASSERT_TRUE(CRYPTO_impl_force(prim, CRYPTO_impl_reference(prim)->name));
-  f();
-  ASSERT_TRUE(CRYPTO_impl_force(prim, nullptr));
-}
-
 // --- ChaCha20 ---------------------------------------------------------------
 
 // ChaCha20 computes CRYPTO_chacha_20 over `in` with the given key, nonce and
@@ -122,7 +113,7 @@ Buf ChaCha20(const Buf &in, const Buf &key, const Buf &nonce, uint32_t counter,
 TEST(ConstantTimeTest, ChaCha20) {
   const Buf key = Pattern(1, 32), nonce = Pattern(2, 12);
   std::vector<Buf> want;
-  WithReferenceRow(&CRYPTO_primitive_chacha20, [&] {
+  WithReferenceRows({&CRYPTO_primitive_chacha20}, [&] {
     for (size_t len : kLengths) {
       want.push_back(ChaCha20(Pattern(len, len), key, nonce, 7, false));
     }
@@ -192,7 +183,7 @@ TEST(ConstantTimeTest, Poly1305) {
   // one, so the final carry and reduction steps see large values.
   const Buf keys[] = {Buf(32, 0xff), Pattern(5, 32)};
   std::vector<Buf> want;
-  WithReferenceRow(&CRYPTO_primitive_poly1305, [&] {
+  WithReferenceRows({&CRYPTO_primitive_poly1305}, [&] {
     for (const Buf &key : keys) {
       for (size_t len : kLengths) {
         want.push_back(Poly1305(key, Pattern(len + 100, len), {SIZE_MAX},
@@ -293,13 +284,13 @@ TEST(ConstantTimeTest, AEADSealOpen) {
     const Buf key = Pattern(7, EVP_AEAD_key_length(aead));
     const Buf nonce = Pattern(8, EVP_AEAD_nonce_length(aead));
     std::vector<Buf> want;
-    WithReferenceRow(&CRYPTO_primitive_chacha20, [&] {
-      WithReferenceRow(&CRYPTO_primitive_poly1305, [&] {
-        for (size_t len : kAEADLengths) {
-          want.push_back(Seal(aead, key, nonce, Pattern(len, len), ad, false));
-        }
-      });
-    });
+    WithReferenceRows(
+        {&CRYPTO_primitive_chacha20, &CRYPTO_primitive_poly1305}, [&] {
+          for (size_t len : kAEADLengths) {
+            want.push_back(
+                Seal(aead, key, nonce, Pattern(len, len), ad, false));
+          }
+        });
     ForEachRowForced(&CRYPTO_primitive_chacha20, [&](const CRYPTO_IMPL *) {
       ForEachRowForced(&CRYPTO_primitive_poly1305, [&](const CRYPTO_IMPL *) {
         for (size_t i = 0; i < sizeof(kAEADLengths) / sizeof(kAEADLengths[0]);
@@ -399,7 +390,7 @@ TEST(ConstantTimeTest, DigestsAndHMAC) {
   for (const DigestCase &d : kDigests) {
     SCOPED_TRACE(d.name);
     std::vector<Buf> want_digest, want_hmac;
-    WithReferenceRow(d.prim, [&] {
+    WithReferenceRows({d.prim}, [&] {
       for (size_t len : kLengths) {
         want_digest.push_back(Digest(d, Pattern(len + 200, len), false));
       }
@@ -479,7 +470,7 @@ TEST(ConstantTimeTest, EVPStreamingAndHKDF) {
     // One output block, and several (the last block is the in-place one).
     const size_t kOutLengths[] = {32, 3 * EVP_MD_size(d.md()) + 5};
     std::vector<Buf> want_evp, want_hkdf;
-    WithReferenceRow(d.prim, [&] {
+    WithReferenceRows({d.prim}, [&] {
       for (size_t len : kEVPLengths) {
         want_evp.push_back(EVPStreamed(d, Pattern(len + 500, len), false));
       }

@@ -25,12 +25,14 @@
 //   - AEAD key, tag and nonce lengths: every wrong one refused;
 //   - AEAD output buffers one byte too small refused: `*out_len` zero, the
 //     buffer wiped as documented, nothing written outside it.
-// Each check runs once under every implementation row the CPU can run
-// (CRYPTO_impl_force), walking the CRYPTO_PRIMITIVE tables, so rows added
-// later are covered without editing this file; the AEADs run under each
-// ChaCha20 row (with the CPU's Poly1305) and each Poly1305 row (with the
-// CPU's ChaCha20). Rows the CPU cannot run are printed as skipped. Expected results are computed with the reference (last) rows
-// on plain heap buffers.
+// Each check runs once under every implementation row the CPU can run,
+// forced for the public API by ForEachRowForced (asm_path_test.h), which
+// walks the CRYPTO_PRIMITIVE tables, so rows added later are covered
+// without editing this file; the AEADs run under each ChaCha20 row (with
+// the CPU's Poly1305) and each Poly1305 row (with the CPU's ChaCha20).
+// Rows the CPU cannot run are printed as skipped. Expected results are
+// computed with the reference (last) rows (WithReferenceRows) on plain heap
+// buffers.
 
 #include <openssl/aead.h>
 #include <openssl/chacha.h>
@@ -45,7 +47,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -56,6 +57,7 @@
 #include "../impl.h"
 #include "../poly1305/internal.h"
 #include "../sha/internal.h"
+#include "asm_path_test.h"
 #include "guard_page.h"
 #include "test_util.h"
 
@@ -105,78 +107,6 @@ Buf Contents(const GB &g) { return Buf(g.data(), g.data() + g.size()); }
            << "a second error was queued: reason " << ERR_GET_REASON(extra);
   }
   return ::testing::AssertionSuccess();
-}
-
-// ForEachRow calls `f` once for every combination of rows of `prims` the
-// CPU can run, with those rows forced, then gives the choice back to the
-// CPU. Rows the CPU cannot run are printed once per call as skipped.
-void ForEachRowImpl(const std::vector<CRYPTO_PRIMITIVE *> &prims, size_t idx,
-                    const std::function<void()> &f) {
-  if (idx == prims.size()) {
-    f();
-    return;
-  }
-  CRYPTO_PRIMITIVE *prim = prims[idx];
-  CRYPTO_IMPL_FOREACH(impl, prim) {
-    if (!CRYPTO_impl_is_capable(impl)) {
-      continue;
-    }
-    SCOPED_TRACE(std::string(prim->name) + " row " + impl->name);
-    ASSERT_TRUE(CRYPTO_impl_force(prim, impl->name));
-    ForEachRowImpl(prims, idx + 1, f);
-  }
-}
-
-void ForEachRow(const std::vector<CRYPTO_PRIMITIVE *> &prims,
-                const std::function<void()> &f) {
-  for (CRYPTO_PRIMITIVE *prim : prims) {
-    CRYPTO_IMPL_FOREACH(row, prim) {
-      if (!CRYPTO_impl_is_capable(row)) {
-        printf("  %s row %s: not runnable on this CPU, skipped\n", prim->name,
-               row->name);
-      }
-    }
-  }
-  ForEachRowImpl(prims, 0, f);
-  for (CRYPTO_PRIMITIVE *prim : prims) {
-    EXPECT_TRUE(CRYPTO_impl_force(prim, nullptr));
-  }
-}
-
-// ForEachRowEach calls `f` once for every row of each of `prims` the CPU
-// can run, with the CPU's choice for the other primitives: every row is
-// exercised without the cross product (the AEAD uses its ChaCha20 and its
-// Poly1305 independently; the cross product is run by the constant-time
-// and fuzz tests).
-void ForEachRowEach(const std::vector<CRYPTO_PRIMITIVE *> &prims,
-                    const std::function<void()> &f) {
-  for (CRYPTO_PRIMITIVE *prim : prims) {
-    CRYPTO_IMPL_FOREACH(impl, prim) {
-      if (!CRYPTO_impl_is_capable(impl)) {
-        printf("  %s row %s: not runnable on this CPU, skipped\n",
-               prim->name, impl->name);
-        continue;
-      }
-      SCOPED_TRACE(std::string(prim->name) + " row " + impl->name);
-      ASSERT_TRUE(CRYPTO_impl_force(prim, impl->name));
-      f();
-      ASSERT_TRUE(CRYPTO_impl_force(prim, nullptr));
-    }
-  }
-}
-
-// WithReference runs `f` with the last (portable C) row of each of `prims`
-// forced.
-void WithReference(const std::vector<CRYPTO_PRIMITIVE *> &prims,
-                   const std::function<void()> &f) {
-  for (CRYPTO_PRIMITIVE *prim : prims) {
-    ASSERT_TRUE(
-        CRYPTO_impl_force(prim, CRYPTO_impl_reference(prim)->name));
-  }
-  f();
-  for (CRYPTO_PRIMITIVE *prim : prims) {
-    ASSERT_TRUE(CRYPTO_impl_force(prim, nullptr));
-  }
 }
 
 // The message lengths tried: 0, 1 and both sides of the 16-, 64- and
@@ -281,7 +211,7 @@ TEST(HostileInputTest, Digests) {
     // The row the CPU would use: it gets every length, the others kLengths.
     const CRYPTO_IMPL *cpu_row = CRYPTO_impl_chosen(d.prim);
     std::vector<Buf> want;
-    WithReference({d.prim}, [&] {
+    WithReferenceRows({d.prim}, [&] {
       for (size_t len : lens) {
         Buf out(md_len);
         Buf in = Pattern(len, len);
@@ -291,7 +221,7 @@ TEST(HostileInputTest, Digests) {
       }
     });
     ASSERT_EQ(0u, lens[0]);
-    ForEachRow({d.prim}, [&] {
+    ForEachRowForced(d.prim, [&](const CRYPTO_IMPL *) {
       const bool every_length = CRYPTO_impl_chosen(d.prim) == cpu_row;
       for (size_t i = 0; i < lens.size(); i++) {
         const size_t len = lens[i];
@@ -393,7 +323,7 @@ TEST(HostileInputTest, HMAC) {
     // Keys shorter than, as long as and longer than a block (hashed).
     const size_t key_lens[] = {0, 1, block - 1, block, block + 1};
     std::vector<Buf> want;
-    WithReference({d.prim}, [&] {
+    WithReferenceRows({d.prim}, [&] {
       for (size_t klen : key_lens) {
         for (size_t mlen : kMsgLengths) {
           Buf key = Pattern(klen + 1000, klen), msg = Pattern(mlen, mlen);
@@ -404,7 +334,7 @@ TEST(HostileInputTest, HMAC) {
         }
       }
     });
-    ForEachRow({d.prim}, [&] {
+    ForEachRowForced(d.prim, [&](const CRYPTO_IMPL *) {
       size_t w = 0;
       for (size_t klen : key_lens) {
         for (size_t mlen : kMsgLengths) {
@@ -496,14 +426,14 @@ TEST(HostileInputTest, HKDF) {
     const Buf secret = Pattern(1, 22), salt = Pattern(2, 13),
               info = Pattern(3, 10);
     Buf want(max), want_prk(md_len);
-    WithReference({d.prim}, [&] {
+    WithReferenceRows({d.prim}, [&] {
       ASSERT_EQ(1, HKDF(want.data(), max, md, secret.data(), secret.size(),
                         salt.data(), salt.size(), info.data(), info.size()));
       size_t prk_len;
       ASSERT_EQ(1, HKDF_extract(want_prk.data(), &prk_len, md, secret.data(),
                                 secret.size(), salt.data(), salt.size()));
     });
-    ForEachRow({d.prim}, [&] {
+    ForEachRowForced(d.prim, [&](const CRYPTO_IMPL *) {
       for (GB::Placement where : kPlacements) {
         SCOPED_TRACE(PlacementName(where));
         auto s = Guarded(secret, where), sa = Guarded(salt, where),
@@ -597,7 +527,7 @@ TEST(HostileInputTest, ChaCha20) {
     lens.push_back(len);
   }
   std::vector<Buf> want;
-  WithReference({&CRYPTO_primitive_chacha20}, [&] {
+  WithReferenceRows({&CRYPTO_primitive_chacha20}, [&] {
     for (size_t len : lens) {
       Buf in = Pattern(len + 20, len), out(len);
       CRYPTO_chacha_20(out.data(), in.data(), len, key.data(), nonce.data(),
@@ -605,7 +535,7 @@ TEST(HostileInputTest, ChaCha20) {
       want.push_back(out);
     }
   });
-  ForEachRow({&CRYPTO_primitive_chacha20}, [&] {
+  ForEachRowForced(&CRYPTO_primitive_chacha20, [&](const CRYPTO_IMPL *) {
     for (GB::Placement where : kPlacements) {
       // The key and nonce against the guard too: a path that reads past
       // them faults.
@@ -643,7 +573,7 @@ TEST(HostileInputTest, Poly1305) {
     lens.push_back(len);
   }
   std::vector<Buf> want;
-  WithReference({&CRYPTO_primitive_poly1305}, [&] {
+  WithReferenceRows({&CRYPTO_primitive_poly1305}, [&] {
     for (size_t len : lens) {
       Buf msg = Pattern(len + 30, len), tag(16);
       poly1305_state st;
@@ -653,7 +583,7 @@ TEST(HostileInputTest, Poly1305) {
       want.push_back(tag);
     }
   });
-  ForEachRow({&CRYPTO_primitive_poly1305}, [&] {
+  ForEachRowForced(&CRYPTO_primitive_poly1305, [&](const CRYPTO_IMPL *) {
     for (GB::Placement where : kPlacements) {
       auto k = Guarded(key, where);
       // The opaque state itself against the guard: an implementation that
@@ -726,8 +656,8 @@ AEADFixture MakeFixture(const EVP_AEAD *aead) {
   f.key = Pattern(30, EVP_AEAD_key_length(aead));
   f.nonce = Pattern(31, EVP_AEAD_nonce_length(aead));
   f.ad = Pattern(32, 13);
-  WithReference({&CRYPTO_primitive_chacha20, &CRYPTO_primitive_poly1305},
-                [&] {
+  WithReferenceRows({&CRYPTO_primitive_chacha20, &CRYPTO_primitive_poly1305},
+                    [&] {
     EVP_AEAD_CTX ctx;
     ASSERT_EQ(1, EVP_AEAD_CTX_init(&ctx, aead, f.key.data(), f.key.size(),
                                    EVP_AEAD_DEFAULT_TAG_LENGTH, nullptr));
@@ -1349,12 +1279,17 @@ TEST(HostileInputTest, AEAD) {
     SCOPED_TRACE(c.name);
     const AEADFixture f = MakeFixture(c.aead());
     ASSERT_FALSE(HasFatalFailure());
-    ForEachRowEach({&CRYPTO_primitive_chacha20, &CRYPTO_primitive_poly1305},
-                   [&] {
-                     CheckAEADValid(f);
-                     CheckAEADRefusals(f);
-                     CheckAEADAliasing(f);
-                   });
+    // Each ChaCha20 row with the CPU's Poly1305, then each Poly1305 row
+    // with the CPU's ChaCha20: the AEAD uses them independently (the cross
+    // product is run by the constant-time and fuzz tests).
+    for (CRYPTO_PRIMITIVE *prim :
+         {&CRYPTO_primitive_chacha20, &CRYPTO_primitive_poly1305}) {
+      ForEachRowForced(prim, [&](const CRYPTO_IMPL *) {
+        CheckAEADValid(f);
+        CheckAEADRefusals(f);
+        CheckAEADAliasing(f);
+      });
+    }
   }
 }
 
