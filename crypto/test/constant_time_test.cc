@@ -29,7 +29,9 @@
 //
 // The AEADs are checked for every (ChaCha20 row, Poly1305 row) pair. The
 // SHA tables also carry HMAC, HKDF and the EVP streaming digests, which are
-// built on the digests' public API.
+// built on the digests' public API; the batch rows (SHA256_hash_pairs,
+// SHA256_batch and the SHA-512 pair) and the two-stream rows that HMAC's
+// key set-up uses have tests of their own.
 
 #include <openssl/aead.h>
 #include <openssl/chacha.h>
@@ -55,6 +57,7 @@
 #include "../internal.h"
 #include "../poly1305/internal.h"
 #include "../sha/internal.h"
+#include "../sha/sha_batch.h"
 #include "asm_path_test.h"
 #include "test_util.h"
 
@@ -496,10 +499,119 @@ TEST(ConstantTimeTest, EVPStreamingAndHKDF) {
   }
 }
 
-// --- CRYPTO_memcmp ----------------------------------------------------------
+// --- Batch hashing and the two-stream key set-up ---------------------------
+
+// The batch rows hash messages that may be secret (hash-based signatures
+// hash secret seeds many at a time, a Merkle tree may commit to secret
+// leaves), and the two-stream rows hash HMAC's K0 ^ ipad and K0 ^ opad,
+// secret whenever the key is. Lengths and message counts are public.
+struct BatchCase {
+  const char *name;
+  CRYPTO_PRIMITIVE *prim;
+  size_t md_len, pair_len;
+  void (*pairs)(uint8_t *out, const uint8_t *in, size_t n);
+  void (*batch)(uint8_t *out, const uint8_t *const *ins, const size_t *lens,
+                size_t n);
+};
+const BatchCase kBatchCases[] = {
+    {"SHA-256", &CRYPTO_primitive_sha256_batch, 32, 64, SHA256_hash_pairs,
+     SHA256_batch},
+    {"SHA-512", &CRYPTO_primitive_sha512_batch, 64, 128, SHA512_hash_pairs,
+     SHA512_batch},
+};
+
+// Message counts around the lane groups of every row (2, 4, 8 and 16 lanes,
+// the 20 messages of the x86-64 hybrid, the 9 below which it hands over to
+// two SHA-NI streams).
+const size_t kBatchCounts[] = {1, 2, 3, 5, 8, 9, 16, 20, 37};
+
+// BatchHashes runs both shapes on `n` messages (marked secret): `n` pairs
+// through `pairs`, and `n` messages of the lengths in kLengths (taken in
+// turn) through `batch`. It returns both outputs made public, concatenated.
+Buf BatchHashes(const BatchCase &b, size_t n, bool mark) {
+  Buf pairs_in = Pattern(n + 40, n * b.pair_len);
+  std::vector<Buf> msgs;
+  for (size_t i = 0; i < n; i++) {
+    size_t len = kLengths[i % (sizeof(kLengths) / sizeof(kLengths[0]))];
+    msgs.push_back(Pattern(i + 60, len));
+  }
+  if (mark) {
+    Secret(pairs_in);
+    for (Buf &m : msgs) {
+      Secret(m);
+    }
+  }
+  std::vector<const uint8_t *> ins;
+  std::vector<size_t> lens;
+  for (const Buf &m : msgs) {
+    ins.push_back(m.data());
+    lens.push_back(m.size());
+  }
+  Buf out(2 * n * b.md_len);
+  b.pairs(out.data(), pairs_in.data(), n);
+  b.batch(out.data() + n * b.md_len, ins.data(), lens.data(), n);
+  Public(out);
+  return out;
+}
+
+TEST(ConstantTimeTest, BatchHashing) {
+  for (const BatchCase &b : kBatchCases) {
+    SCOPED_TRACE(b.name);
+    std::vector<Buf> want;
+    WithReferenceRows({b.prim}, [&] {
+      for (size_t n : kBatchCounts) {
+        want.push_back(BatchHashes(b, n, false));
+      }
+    });
+    ForEachRowForced(b.prim, [&](const CRYPTO_IMPL *) {
+      for (size_t i = 0; i < sizeof(kBatchCounts) / sizeof(kBatchCounts[0]);
+           i++) {
+        SCOPED_TRACE(kBatchCounts[i]);
+        EXPECT_EQ(Bytes(want[i]), Bytes(BatchHashes(b, kBatchCounts[i], true)));
+      }
+    });
+  }
+}
+
+// HMAC with a new key runs its two key blocks through the two-stream rows
+// (CRYPTO_primitive_sha256_x2, _sha512_x2): each row forced in turn, the
+// key marked secret.
+TEST(ConstantTimeTest, HMACKeyPairRows) {
+  const struct {
+    const DigestCase *d;
+    CRYPTO_PRIMITIVE *x2;
+  } kCases[] = {
+      {&kDigests[2], &CRYPTO_primitive_sha256_x2},  // SHA-256
+      {&kDigests[3], &CRYPTO_primitive_sha512_x2},  // SHA-384
+      {&kDigests[4], &CRYPTO_primitive_sha512_x2},  // SHA-512
+  };
+  const size_t kKeyLengths[] = {0, 32, 64, 128, 200};
+  for (const auto &c : kCases) {
+    SCOPED_TRACE(c.d->name);
+    const Buf msg = Pattern(11, 100);
+    std::vector<Buf> want;
+    WithReferenceRows({c.x2}, [&] {
+      for (size_t klen : kKeyLengths) {
+        want.push_back(
+            HMACStreamed(*c.d, Pattern(klen + 500, klen), msg, false));
+      }
+    });
+    ForEachRowForced(c.x2, [&](const CRYPTO_IMPL *) {
+      for (size_t i = 0; i < sizeof(kKeyLengths) / sizeof(kKeyLengths[0]);
+           i++) {
+        SCOPED_TRACE(kKeyLengths[i]);
+        const Buf key = Pattern(kKeyLengths[i] + 500, kKeyLengths[i]);
+        EXPECT_EQ(Bytes(want[i]), Bytes(HMACOneShot(*c.d, key, msg)));
+        EXPECT_EQ(Bytes(want[i]), Bytes(HMACStreamed(*c.d, key, msg, true)));
+      }
+    });
+  }
+}
 
 // CRYPTO_memcmp of two secret buffers: only the result is declassified. Every
 // length 0..65, equal, and differing in each single byte position.
+// --- CRYPTO_memcmp ----------------------------------------------------------
+
 TEST(ConstantTimeTest, Memcmp) {
   for (size_t len = 0; len <= 65; len++) {
     SCOPED_TRACE(len);
