@@ -44,19 +44,28 @@
 # function (SHA384_Update/Final, ~100 ticks of the flushed call against
 # ~55 for OpenSSL's; ~50 against ~67 when warm), not this file.
 #
-# The rows side by side (`bssl speed -impls -filter SHA-512`, or
-# util/bench/impls_compare.pl OLD_BSSL NEW_BSSL for two builds):
+# The rows side by side: `bssl speed -impls -filter SHA-512 -chunks
+# 16,128,1024,8192` (one round, load ~2.5 on the 2 vCPUs; the rows' order
+# held across runs, the figures moved by ~10%), TSC c/B at 8 KiB;
+# util/bench/impls_compare.pl OLD_BSSL NEW_BSSL compares two builds:
 #
-# | path   | 8 KiB TSC c/B | bound (core cycles) and what sets it            |
-# |--------|---------------|-------------------------------------------------|
-# | avx512 | SPEED_AVX512  | round4 (below): chain e -> e' 4 deep, 24 ALU    |
-# |        |               | ops a round, ~5 cycles a round measured: the    |
-# |        |               | dependent ops issue at ~4.8 a cycle, not 6      |
-# | avx2   | SPEED_AVX2    | the same rounds; schedule chain W[t-2] -> W[t]  |
-# |        |               | 10 cycles a pair (5 ops), the rounds ~10        |
-# | avx    | SPEED_AVX     | textbook round (chain 5 deep, copy + ror for    |
-# | ssse3  | SPEED_SSSE3   | Σ), ~28 ALU ops a round                         |
-# | nohw   | SPEED_NOHW    | (C, for comparison)                             |
+# | path   | 8 KiB | bound (core cycles) and what sets it                 |
+# |--------|-------|------------------------------------------------------|
+# | avx512 | 2.30  | round4 (below): chain e -> e' 4 deep, 24 ALU ops a   |
+# |        |       | round, ~5 cycles a round measured (the dependent ops |
+# |        |       | issue at ~4.8 a cycle, not 6); schedule chain 6      |
+# |        |       | cycles a pair                                        |
+# | avx2   | 2.29  | the same rounds; schedule chain 10 cycles a pair     |
+# | avx    | 2.47  | textbook round (chain 5 deep, copy + ror for Σ),     |
+# | ssse3  | 2.63  | ~28 ALU ops a round                                  |
+# | nohw   | 3.56  | (C, for comparison)                                  |
+#
+# avx2 and avx512 now differ only in the schedule and measure the same
+# (SHA-384, `-rounds 5 -chunks 16,256,1350,8192`: avx512/avx2 MB/s 16 B
+# 78.1/72.5, 256 B 565/571, 1350 B 833/826, 8 KiB 889/882); `bssl speed
+# -check` on the loaded machine flagged avx512 over avx2 at single sizes
+# in some runs (5.9-18.6%) and was clean in others. avx2 stays first
+# (impls.h).
 #
 # Code size (bytes, `nm -S` of the ELF object): avx512 2,781, avx2 2,917
 # (were 18,260 and 6,645), avx 12,584, ssse3 14,896; 1.3 KB of constants.
