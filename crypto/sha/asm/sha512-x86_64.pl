@@ -453,12 +453,14 @@ sub feed_forward {
 #   Σ0(a) = ROTR^28(a) ^ ROTR^34(a) ^ ROTR^39(a)
 #   Ch(e,f,g) = ((f ^ g) & e) ^ g
 #   Maj(a,b,c) = b ^ ((a ^ b) & (b ^ c)), b ^ c kept from the last round.
-# The copies keep the chain e -> e' at 5 operations, as with rorx.
+# The copies keep the chain e -> e' at 5 operations, as the textbook round
+# with rorx does.
 
 my $X_FRAME = 256;
 
-# round_nobmi(MEM): round(MEM) without rorx and andn
-# (SHAx86Common::sha2_round_nobmi).
+# round_nobmi(MEM): the textbook round order (T1 built in h, Maj = b ^ ((a ^
+# b) & (b ^ c))) with plain rotates, reading K[t]+W[t] from MEM; rotates @S
+# and ($t2, $y) (SHAx86Common::sha2_round_nobmi).
 my %NOBMI = (sfx => 'q', Sigma1 => [14, 18, 41], Sigma0 => [28, 34, 39],
              tmp => [$t0, $t1]);
 sub round_nobmi {
