@@ -66,26 +66,27 @@ static inline int sha512_avx512_capable(void) {
 //     has; bound by the rounds' latency chain. SHA-1 ~1.07, SHA-256 ~1.17
 //     TSC ticks/B at 8 KiB.
 //   avx2: for CPUs without the SHA extensions (see sha_avx2_bmi_capable).
-//     SHA-1 ~1.57 (nohw ~1.96), SHA-256 ~3.33 (nohw ~4.9), SHA-512 2.16
-//     (nohw 3.20) TSC ticks/B.
+//     SHA-1 ~1.57 (nohw ~1.96), SHA-256 ~3.33 (nohw ~4.9), SHA-512 ~2.1-2.3
+//     (nohw ~3.2-3.5) TSC ticks/B.
 //   avx, ssse3: one block at a time, the schedule in xmm registers (VEX or
 //     legacy encodings), rounds with plain rotates (no BMI). On Zen 5 within
 //     a few % of avx2 (SHA-256 8 KiB: avx ~3.45, ssse3 ~3.6); avx2 stays
 //     first, as on Intel cores without SHA extensions rorx shortens the Σ
 //     chain. SHA-512 avx ~2.24, ssse3 ~2.37 (nohw ~3.24).
-//   SHA-512 avx512: the avx2 code with a 4-deep e -> e' round chain (two more
-//     ALU operations a round, σ0/σ1 with vprorq/vpternlogq) and a one-block
-//     xmm schedule for a last odd block: 2.10 against 2.16 TSC ticks/B at
-//     8 KiB in the generator's table. It comes after avx2, so the CPU alone
-//     never chooses it (the tests, CHECK_ABI and `bssl speed -impls` force
-//     it): SHA512() through the public API on AMD EPYC Zen 5 (family 26),
-//     `bssl speed -check -filter SHA-512 -chunks 256,512,1350,8192 -rounds 9
-//     -timeout 0.05` (fastest 0.5 ms batch, medians of 9 alternating rounds,
-//     load ~18 on 2 cores) gave avx2/avx512 MB/s 256 B 675/565 (+18%),
-//     512 B 831/728 (+14%), 1350 B 1017/963 (+5.5%), 8 KiB 1063/1075 (-1%),
-//     and issue 19 saw avx2 tie or beat avx512 on Zen 4 at 256 B, 8 and
-//     16 KiB. The capability word holds no vendor or model to tell the cores
-//     apart, and no measured core gains from avx512 at TLS record sizes.
+//   SHA-512 avx2 and avx512: the same rounds (a 4-deep e -> e' chain) in
+//     loops of 8, the schedule of two blocks in ymm registers; avx512
+//     computes σ0/σ1 with vprorq/vpternlogq (AVX512VL), avx2 with shifts.
+//     On AMD EPYC Zen 5 (family 26) they measure the same (SHA-384 through
+//     the public API, `bssl speed -impls -filter SHA-384 -rounds 5 -chunks
+//     16,256,1350,8192`: avx512/avx2 MB/s 78/73, 565/571, 833/826, 889/882;
+//     `bssl speed -check` on the loaded 2-core machine flagged one or the
+//     other at single sizes in some runs and was clean in others). avx2
+//     comes first, so the CPU alone never chooses avx512 (the tests,
+//     CHECK_ABI and `bssl speed -impls` force it): it needs more features
+//     for no measured gain. Earlier (avx512 with an unrolled one-block
+//     path, avx2 with the textbook round) issue 19 saw avx2 tie or beat
+//     avx512 on Zen 4; that comparison has not been repeated. Figures,
+//     and against OpenSSL 3, in asm/sha512-x86_64.pl's header.
 // x86-64 and 32-bit x86 run the same SHA-1 and SHA-256 paths, whose entry
 // points both architectures' generators name
 // <family>_block_data_order_<isa> (family sha1 or sha256). So one list

@@ -15,71 +15,93 @@
 #   sha512_block_data_order_avx(...)                     AVX
 #   sha512_block_data_order_ssse3(...)                   SSSE3
 #
-# Measured on this machine (2026-11-30): AMD Zen 5 (family 26) KVM guest,
-# TSC 2.096 GHz; core cycles = TSC ticks x 1.57 (the lead's figure; a chain
-# of dependent adds here gives 1.6-1.7). Each row called directly from an
-# rdtsc harness outside the tree: 64 blocks, batches of 10 calls,
-# 61 batches interleaved across the rows, 10th percentile of the batch
-# averages (machine shared, load average 16-23; whole runs move by ~5%
-# with the clock, the order of the rows does not). "1 blk" = TSC ticks for
-# one call on one block.
-# Reproducing: `bssl speed -impls -filter SHA-512 -chunks 16,8192` lists
-# these rows side by side at these sizes (speed-up and cycles/byte from the
-# TSC, means over wall-clock seconds); the harness's percentiles are
-# steadier than those means on a shared machine. The OpenSSL figures below
-# came from the same harness: no command in the tree reproduces them.
+# Measured on this machine (2026-12-02): AMD EPYC Zen 5 (family 26) KVM
+# guest, 2 vCPUs shared with another agent's builds, TSC 2.096 GHz; core
+# cycles = TSC ticks x ~1.57. Figures are TSC ticks; the clock moves by
+# up to 25% between runs here, so compare figures of one run only.
 #
-# | path   | TSC c/B | core c/B | 1 blk | bound (core c/B) and what sets it      |
-# |--------|---------|----------|-------|----------------------------------------|
-# | avx512 | 2.10    | 3.3      | 279   | round4: chain e -> e' 4 deep, 24 ALU   |
-# |        |         |          |       | ops a round = 4 cycles on 6 ALUs: 2.5. |
-# |        |         |          |       | Measured ~5.0 cycles a round: these    |
-# |        |         |          |       | dependent ops issue at ~4.8 a cycle,   |
-# |        |         |          |       | not 6 (rounds alone, scratch loop:     |
-# |        |         |          |       | 5.0 cycles; 4.2 with Σ0 and Maj taken  |
-# |        |         |          |       | out, i.e. the chain alone)             |
-# | avx2   | 2.16    | 3.4      | 290   | round: chain 5 deep (80 x 5 / 128 =    |
-# |        |         |          |       | 3.1), 22 ALU ops; measured ~5.2-5.4    |
-# |        |         |          |       | cycles a round                         |
-# | avx    | 2.21    | 3.5      | 283   | same chain (copy + ror for Σ), ~28 ALU |
-# | ssse3  | 2.36    | 3.7      | -     | ops a round                            |
-# | nohw   | 3.20    | 5.0      | 438   | (C, for comparison)                    |
+# Against OpenSSL 3.0 (the system's libcrypto.so.3, its AVX2 code) and the
+# previous code (16-round loop bodies, textbook round order in the avx2
+# row, a linear σ1 chain, an unrolled one-block path in the avx512 row):
+#   cc -O2 -Iinclude util/bench/sha512_cold.c BUILD/libcrypto_static.a -ldl
+#     -o /tmp/sha512_cold && /tmp/sha512_cold 9
+# (the avx2 row through the public API; medians of 9 alternating rounds,
+# the best of 7 batches each; two runs of each build, alternated; "pol" runs
+# OpenSSL's SHA256() between calls, "flush" 96 KiB of straight-line code,
+# see the program's header):
 #
-# SHA512() one-shot through the dispatcher (avx512 row), same harness, this
-# tree against the previous commit in alternate runs: 16 bytes 331 -> 294
-# TSC ticks a call (100 -> 114 MB/s), 256 bytes 888 -> 849, 8192 bytes
-# 2.184 -> 2.131 TSC ticks/B (960 -> 984 MB/s). At 16 bytes the block
-# function is ~275 of the 294 ticks, of which the 80 rounds at ~5 cycles
-# are ~255: a ratio of 2.0 against OpenSSL at 16 bytes (~119 ns a call)
-# is out of reach of scalar rounds on this core. OpenSSL 3.0 (the system
-# libcrypto.so.3, EVP_DigestInit/Update/Final, same harness, three
-# alternating runs): 8192 bytes 2.16-2.22 TSC ticks/B against 2.09-2.11
-# here (ratio ~1.04; the issue's 1.15 is not reached), 16384 bytes
-# 2.11-2.16 against 2.07-2.09.
+# | item         | before: ours / ossl    | now: ours / ossl       |
+# |--------------|------------------------|------------------------|
+# | 8 KiB / blk  | 268-270 / 264  (1.02)  | 260-263 / 261-265 (0.99)|
+# | Transform hot| 279-292 / 270-272 (1.03-1.08) | 277-282 / 267-273 (1.03) |
+# | ... pol      | 366-369 / 320  (1.15)  | 316-319 / 318-322 (0.99-1.00) |
+# | ... flush    | 367-371 / 321-325 (1.14) | 336-342 / 320-324 (1.05) |
+# | SHA384 16 B  | 329-330 / 340  (0.97)  | 328-333 / 335-339 (0.97-0.98) |
+# | ... pol      | 454-457 / 365  (1.25)  | 399-415 / 363-368 (1.08-1.14) |
+# | ... flush    | 456-458 / 378-379 (1.21) | 436-441 / 374-378 (1.17) |
 #
-# Where the avx512 row's gain comes from (same harness): the rounds. With
-# round() and the AVX-512 schedule it ran as fast as avx2 (2.162 against
-# 2.160 TSC c/B); with round4 and the AVX2 schedule it was as fast as with
-# both (1.982 against 1.987). The AVX-512 schedule is kept because it is 15
-# vector instructions a step instead of 23 at no cost. The one-block code
-# (one_block512: xmm schedule in a 256-byte ring, 4 stores to clear it)
-# took one block from ~290 to ~279 ticks. round4 needs two more ALU
-# operations a round than round(): on a core with 4 integer ALUs (Zen 3/4,
-# Intel before Golden Cove) it would likely lose to round(), so the avx2
-# row keeps round(); Zen 4 has AVX-512 and 4 ALUs and would pick this row
-# (not measured: there is no such machine here). An earlier attempt at a
-# 4-deep round (25 ALU operations, Ch and Σ1 added to both d and h) was
-# 2-3% slower than round(); round4 derives a' from e' instead (a' = e' - d
-# + Maj + Σ0), 24 operations. Also tried (2026-11-30) and dropped: the
-# round split into an e half (into the h register) and an a half (into the
-# d register) sharing no register, with round t's a half placed beside
-# round t+1's e half in program order, so that the older ops the scheduler
-# favours are the critical ones. Same 24 ALU ops; bulk 2.152-2.158 TSC c/B
-# against 2.127-2.141 for round4 (direct calls, medians of 41 batches,
-# quiet machine), and 3-block calls 19% slower: the integer scheduler
-# already finds the chains, and the limit is the ALU ops. Object size: avx512 18.3 KB of code (6.6 KB
-# the two-block loop, 11.7 KB the unrolled one-block code), avx2 6.6 KB,
-# avx 12.6 KB, ssse3 14.9 KB, 1.3 KB of constants (shared).
+# What is left cold in SHA384 16 B is mostly the C around the block
+# function (SHA384_Update/Final, ~100 ticks of the flushed call against
+# ~55 for OpenSSL's; ~50 against ~67 when warm), not this file.
+#
+# The rows side by side: `bssl speed -impls -filter SHA-512 -chunks
+# 16,128,1024,8192` (one round, load ~2.5 on the 2 vCPUs; the rows' order
+# held across runs, the figures moved by ~10%), TSC c/B at 8 KiB;
+# util/bench/impls_compare.pl OLD_BSSL NEW_BSSL compares two builds:
+#
+# | path   | 8 KiB | bound (core cycles) and what sets it                 |
+# |--------|-------|------------------------------------------------------|
+# | avx512 | 2.30  | round4 (below): chain e -> e' 4 deep, 24 ALU ops a   |
+# |        |       | round, ~5 cycles a round measured (the dependent ops |
+# |        |       | issue at ~4.8 a cycle, not 6); schedule chain 6      |
+# |        |       | cycles a pair                                        |
+# | avx2   | 2.29  | the same rounds; schedule chain 10 cycles a pair     |
+# | avx    | 2.47  | textbook round (chain 5 deep, copy + ror for Σ),     |
+# | ssse3  | 2.63  | ~28 ALU ops a round                                  |
+# | nohw   | 3.56  | (C, for comparison)                                  |
+#
+# avx2 and avx512 now differ only in the schedule and measure the same
+# (SHA-384, `-rounds 5 -chunks 16,256,1350,8192`: avx512/avx2 MB/s 16 B
+# 78.1/72.5, 256 B 565/571, 1350 B 833/826, 8 KiB 889/882); `bssl speed
+# -check` on the loaded machine flagged avx512 over avx2 at single sizes
+# in some runs (5.9-18.6%) and was clean in others. avx2 stays first
+# (impls.h).
+#
+# Code size (bytes, `nm -S` of the ELF object): avx512 2,785, avx2 2,921
+# (were 18,260 and 6,645), avx 12,584, ssse3 14,896; 1.3 KB of constants.
+#
+# How the avx2 row got here, each step measured with the harness above on
+# direct calls of variants of the generator (same run, alternating):
+# - The σ1 xors as a tree (schedule()): the chain from W[t-2..t-1] to
+#   W[t..t+1] went from 6 vector ops (12 cycles a pair, 6 a round: slower
+#   than the rounds) to 5. Alone it changed little (the rounds' 5-deep
+#   chain was as slow); with round4 it lets the rounds set the pace.
+# - round4 in the avx2 row (it was the avx512 row's only): per block, bulk,
+#   ~275 -> ~268 ticks, level with OpenSSL; one block warm unchanged.
+#   round4 needs 24 ALU operations a round against 22: on a core with 4
+#   integer ALUs (Zen 3/4, Intel before Golden Cove) that is 6 cycles of
+#   issue a round against 5.5 and it may lose there; no such core here.
+# - Loop bodies of 8 rounds instead of 16, rounds 64..79 of the first block
+#   through the second block's loop instead of unrolled, the frame cleared
+#   in a loop: a one-block call with a cold front end (OpenSSL's SHA256()
+#   between calls) ~375 -> ~325 ticks (OpenSSL ~330); bodies of 16 rounds
+#   with the rest unchanged stayed at ~390. The schedule's 8-register
+#   ring then turns by four pairs per pass: 12 register moves a pass,
+#   which cost nothing measurable (a 16-round schedule body measured the
+#   same warm).
+# - The avx512 row's unrolled one-block path (11.7 KB, for a last odd
+#   block) is gone: warm it saved ~10 ticks a block, cold it cost ~130
+#   (~455 against ~325 for the loop).
+# - The "pol" figures move by ±20 ticks with where the code lands relative
+#   to OpenSSL's (linking padding in front of the objects moved them), so
+#   decisions were taken on several placements and on "flush".
+# Earlier experiments, still true of the rounds (2026-11-30): a 4-deep
+# round with Ch and Σ1 added to both d and h (25 ALU operations) was 2-3%
+# slower than the textbook round; a split round (an e half into h, an a
+# half into d, each placed beside the next round's other half) was slower
+# than round4 (bulk 2.152-2.158 against 2.127-2.141 TSC c/B, 3-block calls
+# 19% slower): the integer scheduler finds the chains itself, and the limit
+# is the ALU operations.
 #
 # Design. The rounds run in general-purpose registers, one block at a time
 # (the chaining value makes blocks sequential); the message schedule
@@ -93,16 +115,11 @@
 # rounds run, the vector pipes compute the whole schedule of both blocks
 # (rounds 16..79), eight pairs of rounds ahead of their use; block i+1's
 # rounds then only read the frame. The vector work sits on the FP pipes and
-# leaves the integer ALUs to the rounds, which are what bound the speed
-# (round(); round4 below is the avx512 row's):
-#   T1 = h + Σ1(e) + Ch(e,f,g) + K[t] + W[t]   rorx x3, xor x2, andn, and,
-#                                                add x4
-#   T2 = Σ0(a) + Maj(a,b,c)                     rorx x3, xor x4, and, add
-#   e' = d + T1, a' = T1 + T2                    add x2
-# Maj(a,b,c) = b ^ ((a ^ b) & (b ^ c)), where b ^ c is the previous round's
-# a ^ b, carried in a register. On an odd last block the upper lanes repeat
-# that block and their schedule is computed and ignored (avx2), or the block
-# goes to one_block512 (avx512).
+# leaves the integer ALUs to the rounds (round4 below: rorx for Σ0/Σ1, andn
+# for Ch, Maj as a sum of two disjoint terms carried from the previous
+# round, chains 4 deep). Both rows run the rounds in loops of 8 (see
+# avx2()). On an odd last block the upper lanes repeat that block and their
+# schedule is computed and ignored.
 #
 # Security: the frame holds W[t]+K[t], derived from the input (an HMAC key
 # block, for instance), so it is overwritten with zeros before returning.
@@ -131,49 +148,18 @@ my $FRAME_WK = 1280;            # 40 pairs of rounds x 32 bytes
 # The working variables a..h, rotated by renaming: after a round the
 # register that held h holds the new a and the one that held d the new e.
 my @S = map { "%$_" } qw(r8 r9 r10 r11 r12 r13 r14 r15);
+# The temporaries of round_nobmi (the AVX and SSSE3 paths): $t2 computes
+# a ^ b, which the next round uses as b ^ c; $y holds this round's b ^ c.
+# They swap after each round.
 my ($t0, $t1) = ('%rax', '%rbx');
-# $t2 computes a ^ b, which the next round uses as b ^ c; $y holds this
-# round's b ^ c. They swap after each round.
 my ($t2, $y) = ('%rcx', '%rbp');
 
-# round(MEM) returns the instructions of one round reading K[t]+W[t] from
-# memory operand MEM, and rotates @S and ($t2, $y).
-sub round {
-  my ($mem) = @_;
-  my ($a, $b, $c, $d, $e, $f, $g, $h) = @S;
-  my @i = (
-    "addq	$mem, $h",                # h += K[t] + W[t]
-    "rorxq	\$14, $e, $t0",
-    "rorxq	\$18, $e, $t1",
-    "andnq	$g, $e, $t2",            # ~e & g
-    "addq	$t2, $h",
-    "movq	$f, $t2",
-    "xorq	$t1, $t0",
-    "rorxq	\$41, $e, $t1",
-    "andq	$e, $t2",                # e & f  (Ch = (e & f) + (~e & g))
-    "xorq	$t1, $t0",               # Σ1(e)
-    "addq	$t2, $h",
-    "rorxq	\$28, $a, $t1",
-    "addq	$t0, $h",                # h = T1
-    "rorxq	\$34, $a, $t0",
-    "movq	$a, $t2",
-    "xorq	$t0, $t1",
-    "xorq	$b, $t2",                # a ^ b
-    "rorxq	\$39, $a, $t0",
-    "andq	$t2, $y",                # (a ^ b) & (b ^ c)
-    "xorq	$t0, $t1",               # Σ0(a)
-    "xorq	$b, $y",                 # Maj(a,b,c)
-    "addq	$y, $t1",                # Σ0(a) + Maj(a,b,c)
-    "addq	$h, $d",                 # e' = d + T1
-    "addq	$t1, $h",                # a' = T1 + Σ0(a) + Maj(a,b,c)
-  );
-  @S = ($h, $a, $b, $c, $d, $e, $f, $g);
-  ($t2, $y) = ($y, $t2);
-  return @i;
-}
-
-# round4(MEM) is round(MEM) rearranged so that the recurrence e -> e' is
-# four operations deep instead of five. With Y0 = h + K[t] + W[t]:
+# round4(MEM) returns the instructions of one round reading K[t]+W[t] from
+# memory operand MEM, and rotates @S. It is the textbook round
+#   T1 = h + Σ1(e) + Ch(e,f,g) + K[t] + W[t],  T2 = Σ0(a) + Maj(a,b,c)
+#   e' = d + T1,  a' = T1 + T2
+# rearranged so that the recurrence e -> e' is four operations deep instead
+# of five. With Y0 = h + K[t] + W[t]:
 #   e' = ((d + Y0) + Ch(e,f,g)) + Σ1(e)      Ch = (~e & g) + (e & f) is 2
 #                                            deep, Σ1 3 deep (rorx, xor,
 #                                            xor), then one add: 4
@@ -185,7 +171,8 @@ sub round {
 # taken before d changes. The recurrence a -> a' is then Σ0 (3) plus one
 # add: 4 as well, and a' settles three cycles behind e', which nothing
 # needs sooner (a is next round's Σ0 input and d three rounds on).
-# 24 ALU operations and 2 moves a round, against 22 and 2 for round().
+# 24 ALU operations and 2 moves a round, against 22 and 2 for the textbook
+# order (T1 built in h, Maj = b ^ ((a ^ b) & (b ^ c)), chains 5 deep).
 my ($u0, $u1, $u2, $x, $yy) = ('%rax', '%rbx', '%rsi', '%rcx', '%rbp');
 sub round4 {
   my ($mem) = @_;
@@ -230,7 +217,7 @@ my ($v0, $v1, $v2, $v3) = map { "%ymm$_" } 8 .. 11;
 # schedule(J) returns the vector instructions computing W[t..t+1],
 # t = 16 + 2J', for both blocks into $X[J % 8], and storing W+K into pair
 # slot J' + 8 of the frame, where J' = J + $IDX / 32: the loop over the
-# schedule advances the index register $IDX by 256 bytes (8 pairs) per
+# schedule advances the index register $IDX by 128 bytes (4 pairs) per
 # iteration and $KBASE points at the K table.
 my ($IDX, $KBASE) = ('%rdi', '%rdx');
 sub schedule {
@@ -251,16 +238,19 @@ sub schedule {
     "vpaddq	$v1, $x16, $x16",             # W[t-16] + σ0(W[t-15])
     "vpalignr	\$8, $x8, $x6, $v0",        # W[t-7], W[t-6]
     "vpaddq	$v0, $x16, $x16",
-    # σ1(W[t-2..t-1]) = ROTR^19 ^ ROTR^61 ^ SHR^6
+    # σ1(W[t-2..t-1]) = ROTR^19 ^ ROTR^61 ^ SHR^6: five shifted copies
+    # xored as a tree, ((s6 ^ s19) ^ (s45 ^ s61)) ^ s3, so that the chain
+    # W[t-2..t-1] -> W[t..t+1] is a shift, three xors and the add (10
+    # cycles here), not a shift, four xors and the add.
     "vpsrlq	\$6, $x2, $v1",
     "vpsrlq	\$19, $x2, $v2",
-    "vpxor	$v2, $v1, $v1",
     "vpsllq	\$45, $x2, $v3",
-    "vpxor	$v3, $v1, $v1",
-    "vpsrlq	\$61, $x2, $v2",
+    "vpsrlq	\$61, $x2, $v0",
     "vpxor	$v2, $v1, $v1",
-    "vpsllq	\$3, $x2, $v3",
+    "vpxor	$v0, $v3, $v3",
+    "vpsllq	\$3, $x2, $v2",
     "vpxor	$v3, $v1, $v1",
+    "vpxor	$v2, $v1, $v1",
     "vpaddq	$v1, $x16, $x16",             # W[t], W[t+1]
     "vpaddq	$slot($KBASE,$IDX), $x16, $v0",
     "vmovdqu	$v0, $slot(%rsp,$IDX)",
@@ -286,7 +276,7 @@ sub schedule512 {
 # schedule512_words(J, \@X, T0, T1, T2, T3) returns the AVX-512VL
 # instructions computing W[t], W[t+1] (t = 16 + 2J) into $X[J % 8] from
 # the last eight pairs in @X (pair k in $X[k % 8]), with temporaries
-# T0..T3; the registers may be xmm (one block) or ymm (two blocks).
+# T0..T3 (ymm registers: two blocks, one per 128-bit lane).
 sub schedule512_words {
   my ($j, $X, $t0, $t1, $t2, $t3) = @_;
   my ($x16, $x14, $x8, $x6, $x2) =
@@ -309,30 +299,39 @@ sub schedule512_words {
 }
 
 # Frame: 0..1279 W+K (40 pair slots of 32 bytes); 1280 the state pointer;
-# 1288 the number of blocks left.
+# 1288 the number of blocks left; 1296 the input pointer.
 my $STATE_SLOT = $FRAME_WK;
 my $NUM_SLOT = $FRAME_WK + 8;
 my $IN_SLOT = $FRAME_WK + 16;
-my $CLR_SLOT = $FRAME_WK + 24;     # avx512: bytes of the frame to clear
 
-# The code is kept compact enough for the op cache (a fully unrolled pair
-# of blocks is about 4,600 instructions, more than Zen 3's 4K-op cache, and
-# decoding 4 instructions per cycle from L1i cannot feed 24 per round in
-# 5.5 cycles): the rounds run in loops of 16.
+# avx2(VARIANT) returns sha512_block_data_order_VARIANT: the avx2 row, or
+# the avx512 row (the same code with schedule512).
+#
+# The rounds run in two loops of 8 rounds (8 rounds rotate @S once round and
+# round4 keeps its carried terms in fixed registers, so one body serves
+# every pass), which keeps the code small: a call whose code is not in the
+# op cache decodes each body once, ~4 instructions a cycle, and runs the
+# other passes from the op cache. With bodies of 16 rounds a one-block call
+# with a cold front end took ~20% longer (header table).
+#   sched_loop: rounds 0..63 of block i, 4 schedule steps (W[t..t+1] of
+#     both blocks, 8 rounds ahead) beside each 8 rounds; 8 passes.
+#   rounds_loop: 8 rounds reading the upper half of each frame slot,
+#     (32j + 16)(%rsp,IDX): block i+1's rounds 0..79 (IDX from 0 to 1280,
+#     10 passes) and, from IDX = 1024 - 16, block i's rounds 64..79 from the
+#     lower halves of slots 32..39 (2 passes, to IDX = 1264).
 sub avx2 {
   my ($variant) = @_;
   my $L = ".Lsha512_$variant";
   my $sched = $variant eq 'avx512' ? \&schedule512 : \&schedule;
-  my $rnd = $variant eq "avx512" ? \&round4 : \&round;
   # round4 needs %rsi as a temporary: `in` lives in the frame.
-  my $init = $rnd == \&round4
-      ? sub { text("movq	$_[0], $x", "movq	$_[0], $yy", "xorq	$_[1], $x",
-                   "andq	$_[1], $yy") }     # b ^ c, b & c
-      : sub { text("movq	$_[0], $y", "xorq	$_[1], $y") };  # b ^ c
+  my $init = sub {       # b ^ c and b & c, which round4 carries
+    text("movq	$_[0], $x", "movq	$_[0], $yy", "xorq	$_[1], $x",
+         "andq	$_[1], $yy");
+  };
   my ($in) = ('%rsi');
   my $c = X86_64Xlate::function_begin("sha512_block_data_order_$variant",
     args => 3, save => [qw(rbx rbp r12 r13 r14 r15)], xmm => [6 .. 11],
-    frame => $FRAME_WK + 32);
+    frame => $FRAME_WK + 24);
   $c .= text(
     "testq	%rdx, %rdx",
     "jz	${L}_done",
@@ -342,13 +341,9 @@ sub avx2 {
     "leaq	.Lsha512_avx2_K(%rip), $KBASE",
   );
   $c .= text(load_state('q', '%rdi', @S));
-  $c .= text("movq	\$256, $CLR_SLOT(%rsp)") if $variant eq 'avx512';
   $c .= "${L}_loop:\n";
-  $c .= text("movq	$IN_SLOT(%rsp), $in");
-  # avx512: a last single block goes to the one-block code (one_block512).
-  $c .= text("cmpq	\$1, $NUM_SLOT(%rsp)", "je	${L}_one",
-             "movq	\$$FRAME_WK, $CLR_SLOT(%rsp)") if $variant eq 'avx512';
   $c .= text(
+    "movq	$IN_SLOT(%rsp), $in",
     # The second block of the pair, or this block again if it is the last.
     "leaq	128($in), $t0",
     "cmpq	\$1, $NUM_SLOT(%rsp)",
@@ -368,74 +363,72 @@ sub avx2 {
     );
   }
 
-  # Block i, rounds 0..63, with the schedule of both blocks (W[16..79])
-  # beside them: four iterations of 16 rounds and 8 schedule steps.
-  my ($a, $b, $c_) = @S[0 .. 2];
-  $c .= $init->($b, $c_) . text("xorl	%edi, %edi");
+  $c .= $init->(@S[1, 2]) . text("xorl	%edi, %edi");
   $c .= "${L}_sched_loop:\n";
-  for my $j (0 .. 7) {
-    my @r = ($rnd->((32 * $j) . "(%rsp,$IDX)"),
-             $rnd->((32 * $j + 8) . "(%rsp,$IDX)"));
+  for my $j (0 .. 3) {
+    my @r = (round4((32 * $j) . "(%rsp,$IDX)"),
+             round4((32 * $j + 8) . "(%rsp,$IDX)"));
     $c .= text(interleave(\@r, [$sched->($j)]));
   }
+  # The schedule's ring of eight pairs moves on by four: the next pass
+  # finds in $X[k] what this pass knew as $X[k + 4], and the reverse.
+  # Register moves, which the renamer performs, where the newest pair (the
+  # next pass's first σ1 input, on the chain) goes straight from $X[3] to
+  # $X[7]. A move from ymm8-11 to ymm0-7 has two encodings (GAS and NASM
+  # pick different ones, and the flavours must assemble alike), so those
+  # four copies are vpor, off the chain.
+  my @tmp = ($v0, $v1, $v2, $v3);
+  for my $k (0 .. 2) {
+    $c .= text("vmovdqa	$X[$k], $tmp[$k]", "vmovdqa	$X[$k + 4], $X[$k]");
+  }
+  $c .= text("vmovdqa	$X[7], $v3", "vmovdqa	$X[3], $X[7]",
+             "vpor	$v3, $v3, $X[3]");
+  for my $k (0 .. 2) {
+    $c .= text("vpor	$tmp[$k], $tmp[$k], $X[$k + 4]");
+  }
   $c .= text(
-    "addq	\$256, $IDX",
+    "addq	\$128, $IDX",
     "cmpq	\$1024, $IDX",
     "jb	${L}_sched_loop",
+    "movl	\$1008, %edi",
   );
-  # Rounds 64..79 ($IDX = 1024).
-  for my $j (0 .. 7) {
-    $c .= text($rnd->((32 * $j) . "(%rsp,$IDX)"),
-               $rnd->((32 * $j + 8) . "(%rsp,$IDX)"));
-  }
-  # 16 rounds rotate the names twice round: @S is back in place.
-  $c .= feed_forward();
-  $c .= text("cmpq	\$1, $NUM_SLOT(%rsp)", "je	${L}_finish");
-
-  # Block i+1: rounds 0..79 from the upper half of each frame slot, five
-  # iterations of 16 rounds.
-  ($a, $b, $c_) = @S[0 .. 2];
-  $c .= $init->($b, $c_) . text("xorl	%edi, %edi");
-  $c .= "${L}_second_loop:\n";
-  for my $j (0 .. 7) {
-    $c .= text($rnd->((32 * $j + 16) . "(%rsp,$IDX)"),
-               $rnd->((32 * $j + 24) . "(%rsp,$IDX)"));
+  $c .= "${L}_rounds_loop:\n";
+  for my $j (0 .. 3) {
+    $c .= text(round4((32 * $j + 16) . "(%rsp,$IDX)"),
+               round4((32 * $j + 24) . "(%rsp,$IDX)"));
   }
   $c .= text(
-    "addq	\$256, $IDX",
-    "cmpq	\$1280, $IDX",
-    "jb	${L}_second_loop",
+    "addq	\$128, $IDX",
+    "cmpq	\$1264, $IDX",
+    "jb	${L}_rounds_loop",
   );
   $c .= feed_forward();
+  $c .= text(
+    "cmpq	\$1264, $IDX",
+    "jne	${L}_next",               # block i+1 is done
+    "cmpq	\$1, $NUM_SLOT(%rsp)",
+    "je	${L}_finish",             # block i was the last
+  );
+  # Block i+1: rounds 0..79 from the upper half of each frame slot.
+  $c .= $init->(@S[1, 2]) . text("xorl	%edi, %edi", "jmp	${L}_rounds_loop");
+  $c .= "${L}_next:\n";
   $c .= text(
     "addq	\$256, $IN_SLOT(%rsp)",
     "subq	\$2, $NUM_SLOT(%rsp)",
     "jnz	${L}_loop",
   );
   $c .= "${L}_finish:\n";
-  # Clear W+K (derived from the input) from the frame and the upper halves
-  # of the ymm registers.
-  $c .= text("vpxor	$v0, $v0, $v0");
-  if ($variant eq 'avx512') {
-    # The bytes of the frame that were written (CLR_SLOT: 256 after the
-    # one-block code alone, else 1280), 256 at a time in 64-byte stores.
-    (my $z0 = $v0) =~ s/ymm/zmm/;
-    $c .= text("xorl	%eax, %eax");
-    $c .= "${L}_clear:\n";
-    for my $k (0 .. 3) {
-      $c .= text("vmovdqu64	$z0, " . (64 * $k) . "(%rsp,%rax)");
-    }
-    $c .= text("addq	\$256, %rax", "cmpq	$CLR_SLOT(%rsp), %rax",
-               "jb	${L}_clear");
-  } else {
-    for my $k (0 .. 39) {
-      $c .= text("vmovdqu	$v0, " . (32 * $k) . "(%rsp)");
-    }
+  # Clear W+K (derived from the input) from the frame, 256 bytes a pass,
+  # and the upper halves of the ymm registers.
+  $c .= text("vpxor	$v0, $v0, $v0", "xorl	%eax, %eax");
+  $c .= "${L}_clear:\n";
+  for my $k (0 .. 7) {
+    $c .= text("vmovdqu	$v0, " . (32 * $k) . "(%rsp,%rax)");
   }
-  $c .= text("vzeroupper");
+  $c .= text("addq	\$256, %rax", "cmpq	\$$FRAME_WK, %rax", "jb	${L}_clear",
+             "vzeroupper");
   $c .= "${L}_done:\n";
   $c .= X86_64Xlate::epilogue();
-  $c .= one_block512($L, $in) . text("jmp	${L}_finish") if $variant eq 'avx512';
   $c .= X86_64Xlate::function_end();
   return $c;
 }
@@ -460,12 +453,14 @@ sub feed_forward {
 #   Σ0(a) = ROTR^28(a) ^ ROTR^34(a) ^ ROTR^39(a)
 #   Ch(e,f,g) = ((f ^ g) & e) ^ g
 #   Maj(a,b,c) = b ^ ((a ^ b) & (b ^ c)), b ^ c kept from the last round.
-# The copies keep the chain e -> e' at 5 operations, as with rorx.
+# The copies keep the chain e -> e' at 5 operations, as the textbook round
+# with rorx does.
 
 my $X_FRAME = 256;
 
-# round_nobmi(MEM): round(MEM) without rorx and andn
-# (SHAx86Common::sha2_round_nobmi).
+# round_nobmi(MEM): the textbook round order (T1 built in h, Maj = b ^ ((a ^
+# b) & (b ^ c))) with plain rotates, reading K[t]+W[t] from MEM; rotates @S
+# and ($t2, $y) (SHAx86Common::sha2_round_nobmi).
 my %NOBMI = (sfx => 'q', Sigma1 => [14, 18, 41], Sigma0 => [28, 34, 39],
              tmp => [$t0, $t1]);
 sub round_nobmi {
@@ -507,51 +502,6 @@ sub schedule_x {
     $f->v3('paddq', '.Lsha512_avx2_K+' . (32 * ($j + 8)) . '(%rip)', $x16, $q0),
     $f->vmova($q0, (16 * (($j + 8) % 16)) . "(%rsp)"),
   );
-}
-
-# --- AVX-512VL, one block ----------------------------------------------------
-#
-# A last single block (num_blocks odd, and so every one-block call: the
-# 16-byte one-shot) does not need the two-lane schedule: one_block512 runs
-# it with the schedule of the AVX/SSSE3 paths (xmm registers, a ring of
-# sixteen 16-byte W+K slots at 0..255 of the frame, 80 unrolled rounds) but
-# with schedule512's σ0/σ1 (vprorq, vpternlogq on xmm) and round4's rounds.
-# It is part of sha512_block_data_order_avx512, entered from its loop.
-
-# schedule512x(J): W[t], W[t+1] for t = 16 + 2J into $XQ[J % 8], and W+K
-# into ring slot (J + 8) mod 16.
-sub schedule512x {
-  my ($j) = @_;
-  return (schedule512_words($j, \@XQ, $q0, $q1, $q2, $q3),
-          "vpaddq	.Lsha512_avx2_K+" . (32 * ($j + 8)) . "(%rip), $XQ[$j % 8], $q0",
-          "vmovdqa	$q0, " . (16 * (($j + 8) % 16)) . "(%rsp)");
-}
-
-# one_block512(L, IN) returns the code at label L_one: one block from IN,
-# the state in @S (which it leaves in place), ending with the feed-forward.
-sub one_block512 {
-  my ($L, $in) = @_;
-  my $c = "${L}_one:\n";
-  # W[0..15], byte-swapped, and W+K for rounds 0..15 into slots 0..7.
-  for my $k (0 .. 7) {
-    $c .= text(
-      "vmovdqu	" . (16 * $k) . "($in), $XQ[$k]",
-      "vpshufb	.Lsha512_avx2_bswap(%rip), $XQ[$k], $XQ[$k]",
-      "vpaddq	.Lsha512_avx2_K+" . (32 * $k) . "(%rip), $XQ[$k], $q0",
-      "vmovdqa	$q0, " . (16 * $k) . "(%rsp)",
-    );
-  }
-  $c .= text("movq	$S[1], $x", "movq	$S[1], $yy", "xorq	$S[2], $x",
-             "andq	$S[2], $yy");                # b ^ c, b & c
-  for my $j (0 .. 39) {
-    my @r = (round4((16 * ($j % 16)) . "(%rsp)"),
-             round4((16 * ($j % 16) + 8) . "(%rsp)"));
-    my @v = $j + 8 <= 39 ? schedule512x($j) : ();
-    $c .= text(interleave(\@r, \@v));
-  }
-  # 80 rounds bring the names back in place.
-  $c .= feed_forward();
-  return $c;
 }
 
 sub xmm_path {

@@ -18,9 +18,9 @@
 //     block faults; where guard pages do not exist the same inputs run on
 //     the heap fallback and a line says the fault check is missing;
 //   - calls of 1, 2 and 3 blocks under CHECK_ABI_UNWIND (an odd last block
-//     runs separate code in some paths, e.g. sha512-x86_64.pl's avx512
-//     one_block512; where the unwind check cannot run, CHECK_ABI_UNWIND
-//     itself says so).
+//     takes other branches in the two-block paths, e.g. sha512-x86_64.pl's
+//     avx2 and avx512 loops; where the unwind check cannot run,
+//     CHECK_ABI_UNWIND itself says so).
 //
 // Each row through the public API (every length at every padding edge, and
 // the accumulated digest of all lengths 0..4096 against stored values) is
