@@ -28,6 +28,8 @@
 //                    13-byte AD, update, final, get the tag (what libssl
 //                    does per record)
 
+#define _POSIX_C_SOURCE 200809L  // clock_gettime
+
 #include <openssl/core_names.h>
 #include <openssl/evp.h>
 #include <openssl/provider.h>
@@ -37,6 +39,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+
+#include "../../util/bench/peer_bench.h"  // peer_bench_median
 
 #if defined(__x86_64__)
 #include <x86intrin.h>
@@ -176,16 +180,6 @@ static double measure(const struct item *it, struct side *s, size_t len,
   return (double)best / reps;
 }
 
-static int cmp_double(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
-static double median(double *v, int n) {
-  qsort(v, (size_t)n, sizeof(double), cmp_double);
-  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
 static int wanted(const char *name, int argc, char **argv) {
   if (argc == 0) {
     return 1;
@@ -258,8 +252,9 @@ int main(int argc, char **argv) {
         hi = ratio[r] > hi ? ratio[r] : hi;
       }
       printf("%8zu %12.1f %12.1f %7.3fx %.2f-%.2f\n", len,
-             median(ours, rounds), median(theirs, rounds),
-             median(ratio, rounds), lo, hi);
+             peer_bench_median(ours, (size_t)rounds),
+             peer_bench_median(theirs, (size_t)rounds),
+             peer_bench_median(ratio, (size_t)rounds), lo, hi);
     }
     for (int s = 0; s < 2; s++) {
       EVP_MD_free(sides[s].md);

@@ -38,6 +38,8 @@
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #include <x86intrin.h>
 
+#include "peer_bench.h"  // peer_bench_median
+
 // 96 KiB of straight-line code (12288 pairs of 4-byte instructions), more
 // than the L1i (32 KiB) and the op cache hold.
 void sha512_cold_flush(void);
@@ -120,16 +122,6 @@ static double time_call(void (*fn)(void), int mode, int n) {
     }
   }
   return (double)best / n;
-}
-
-static int cmp_double(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
-static double median(double *v, int n) {
-  qsort(v, n, sizeof(double), cmp_double);
-  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
 struct item {
@@ -218,8 +210,9 @@ int main(int argc, char **argv) {
          "ours", "ossl", "ours/ossl", rounds);
   for (size_t i = 0; i < NUM_ITEMS; i++) {
     printf("%-14s %9.1f %9.1f %11.3f\n", kItems[i].name,
-           median(ours[i], rounds), median(ossl[i], rounds),
-           median(ratio[i], rounds));
+           peer_bench_median(ours[i], (size_t)rounds),
+           peer_bench_median(ossl[i], (size_t)rounds),
+           peer_bench_median(ratio[i], (size_t)rounds));
   }
   return 0;
 }
