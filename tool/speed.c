@@ -617,6 +617,13 @@ static const struct {
     {"provider/test/bench.pl BUILD [ROUNDS] [SECONDS]",
      "the OpenSSL 3 provider module against OpenSSL's default provider "
      "(openssl speed), and nginx -> curl with and without it"},
+    {"BUILD/evp_bench BUILD [ROUNDS] [ITEM...]",
+     "the provider module against OpenSSL's default provider in one "
+     "process, per call (provider/test/evp_bench.c)"},
+    {"util/bench/sha512_cold.c [ROUNDS]",
+     "SHA-512/384 per block and per short call, warm and with other code "
+     "run between calls, against OpenSSL 3 (build: cc -O2 -Iinclude "
+     "util/bench/sha512_cold.c BUILD/libcrypto_static.a -ldl)"},
     {"util/bench/impls_compare.pl OLD_BSSL NEW_BSSL [ROUNDS]",
      "two builds of this library: bssl speed -impls of both, alternating"},
     {"util/bench/callcount.sh OLD_BUILD NEW_BUILD",
