@@ -93,7 +93,7 @@ int EVP_AEAD_CTX_init(EVP_AEAD_CTX *ctx, const EVP_AEAD *aead,
 }
 
 void EVP_AEAD_CTX_cleanup(EVP_AEAD_CTX *ctx) {
-  OPENSSL_cleanse(ctx, sizeof(*ctx));
+  CRYPTO_wipe(ctx, sizeof(*ctx));
   ctx->aead = NULL;
 }
 

@@ -176,7 +176,7 @@ static void chacha20_xor_from(uint8_t *out, const uint8_t *in, size_t len,
     for (size_t i = 0; i < todo; i++) {
       out[i] = in[i] ^ block[skip + i];
     }
-    OPENSSL_cleanse(block, sizeof(block));
+    CRYPTO_wipe(block, sizeof(block));
     out += todo;
     in += todo;
     len -= todo;
@@ -197,7 +197,7 @@ static void chacha20_poly1305_seal_extra(
   CRYPTO_chacha_20(block0, block0, sizeof(block0), key, nonce, 0);
   poly1305_state poly;
   CRYPTO_poly1305_init(&poly, block0);
-  OPENSSL_cleanse(block0, sizeof(block0));
+  CRYPTO_wipe(block0, sizeof(block0));
   // The AD is fed before anything is written: it may overlap the outputs.
   static const uint8_t kZeros[16] = {0};
   CRYPTO_poly1305_update(&poly, ad, ad_len);
@@ -215,7 +215,7 @@ static void chacha20_poly1305_seal_extra(
   uint8_t tag[16];
   CRYPTO_poly1305_finish(&poly, tag);
   OPENSSL_memcpy(out_tag + extra_in_len, tag, tag_len);
-  OPENSSL_cleanse(tag, sizeof(tag));
+  CRYPTO_wipe(tag, sizeof(tag));
 }
 
 // chacha20_poly1305_seal is the seal of section 2.8 with the extra input of
@@ -270,9 +270,9 @@ static void chacha20_poly1305_seal(const uint8_t key[32],
     aead_mac_finish(&mac, out, in_len, ad_len, tag);
   }
   OPENSSL_memcpy(out_tag, tag, tag_len);
-  OPENSSL_cleanse(tag, sizeof(tag));
-  OPENSSL_cleanse(buf, 64);
-  OPENSSL_cleanse(&w, sizeof(w));
+  CRYPTO_wipe(tag, sizeof(tag));
+  CRYPTO_wipe(buf, 64);
+  CRYPTO_wipe(&w, sizeof(w));
 }
 
 // chacha20_poly1305_open computes the tag over the ciphertext `in` first and
@@ -296,7 +296,7 @@ static int chacha20_poly1305_open(const uint8_t key[32],
   aead_mac_finish(&mac, in, in_len, ad_len, tag);
 
   int mismatch = CRYPTO_memcmp(tag, in_tag, tag_len);
-  OPENSSL_cleanse(tag, sizeof(tag));
+  CRYPTO_wipe(tag, sizeof(tag));
   // Whether the tag matched is public: it is the result of the call.
   CONSTTIME_DECLASSIFY(&mismatch, sizeof(mismatch));
   if (mismatch == 0) {
@@ -307,8 +307,8 @@ static int chacha20_poly1305_open(const uint8_t key[32],
                       in_len - head_len);
     }
   }
-  OPENSSL_cleanse(buf, 64 + head_len);
-  OPENSSL_cleanse(&w, sizeof(w));
+  CRYPTO_wipe(buf, 64 + head_len);
+  CRYPTO_wipe(&w, sizeof(w));
   return mismatch == 0;
 }
 
@@ -363,7 +363,7 @@ static void aead_xchacha20_poly1305_seal(
   xchacha20_derive(subkey, nonce12, ctx->state.opaque, nonce);
   chacha20_poly1305_seal(subkey, nonce12, ctx->tag_len, out, out_tag, in,
                          in_len, extra_in, extra_in_len, ad, ad_len);
-  OPENSSL_cleanse(subkey, sizeof(subkey));
+  CRYPTO_wipe(subkey, sizeof(subkey));
 }
 
 static int aead_xchacha20_poly1305_open(const EVP_AEAD_CTX *ctx, uint8_t *out,
@@ -375,7 +375,7 @@ static int aead_xchacha20_poly1305_open(const EVP_AEAD_CTX *ctx, uint8_t *out,
   xchacha20_derive(subkey, nonce12, ctx->state.opaque, nonce);
   int ok = chacha20_poly1305_open(subkey, nonce12, ctx->tag_len, out, in,
                                   in_len, in_tag, ad, ad_len);
-  OPENSSL_cleanse(subkey, sizeof(subkey));
+  CRYPTO_wipe(subkey, sizeof(subkey));
   return ok;
 }
 

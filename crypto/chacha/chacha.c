@@ -54,9 +54,9 @@ void ChaCha20_ctr32_nohw(uint8_t *out, const uint8_t *in, size_t in_len,
     // CRYPTO_chacha_20).
     state[12]++;
   }
-  OPENSSL_cleanse(state, sizeof(state));
-  OPENSSL_cleanse(x, sizeof(x));
-  OPENSSL_cleanse(keystream, sizeof(keystream));
+  CRYPTO_wipe(state, sizeof(state));
+  CRYPTO_wipe(x, sizeof(x));
+  CRYPTO_wipe(keystream, sizeof(keystream));
 }
 
 void CRYPTO_chacha_20(uint8_t *out, const uint8_t *in, size_t in_len,
@@ -76,7 +76,7 @@ void CRYPTO_chacha_20(uint8_t *out, const uint8_t *in, size_t in_len,
       CRYPTO_load_u32_le(nonce + 8),
   };
   chacha20_xor_words(out, in, in_len, key_words, counter_nonce);
-  OPENSSL_cleanse(key_words, sizeof(key_words));
+  CRYPTO_wipe(key_words, sizeof(key_words));
 }
 
 // CRYPTO_hchacha20 stays C on every target: on Zen 5 it measured 195-201
@@ -102,7 +102,7 @@ void CRYPTO_hchacha20(uint8_t out[32], const uint8_t key[32],
     CRYPTO_store_u32_le(out + 4 * i, x[i]);
     CRYPTO_store_u32_le(out + 16 + 4 * i, x[12 + i]);
   }
-  OPENSSL_cleanse(x, sizeof(x));
+  CRYPTO_wipe(x, sizeof(x));
 }
 
 // --- The rows and their driver -----------------------------------------------
@@ -166,7 +166,7 @@ static inline void chacha20_rest_via_blocks(crypto_chacha20_fn fn,
   memset(buf + len, 0, blocks * 64 - len);
   fn(buf, buf, blocks, key, counter_nonce);
   memcpy(out, buf, len);
-  OPENSSL_cleanse(buf, blocks * 64);
+  CRYPTO_wipe(buf, blocks * 64);
 }
 
 // Every row's group fits the padded buffer of chacha20_rest_via_blocks.

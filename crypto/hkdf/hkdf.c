@@ -112,19 +112,19 @@ int HKDF_expand(uint8_t *out_key, size_t out_len, const EVP_MD *digest,
   ok = 1;
 
 out:
-  OPENSSL_cleanse(t, sizeof(t));
-  OPENSSL_cleanse(msg, msg_used);
+  CRYPTO_wipe(t, sizeof(t));
+  CRYPTO_wipe(msg, msg_used);
   // The key states hold key material in their chaining values and counts
   // only (their buffers were never written); a streamed copy may have
   // buffered message bytes.
   hmac_key_wipe(&i_key);
   hmac_key_wipe(&o_key);
   if (streamed) {
-    OPENSSL_cleanse(&i_ctx, sizeof(i_ctx));
+    CRYPTO_wipe(&i_ctx, sizeof(i_ctx));
   }
   if (!ok && out_key != NULL) {
     // Not reached with a valid digest. Release no partial output.
-    OPENSSL_cleanse(out_key, out_len);
+    CRYPTO_wipe(out_key, out_len);
   }
   return ok;
 }
@@ -146,6 +146,6 @@ int HKDF(uint8_t *out_key, size_t out_len, const EVP_MD *digest,
   int ok = HKDF_extract(prk, &prk_len, digest, secret, secret_len, salt,
                         salt_len) &&
            HKDF_expand(out_key, out_len, digest, prk, prk_len, info, info_len);
-  OPENSSL_cleanse(prk, sizeof(prk));
+  CRYPTO_wipe(prk, sizeof(prk));
   return ok;
 }

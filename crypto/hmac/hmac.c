@@ -103,12 +103,12 @@ int hmac_key_init(EVP_MD_CTX *i_ctx, EVP_MD_CTX *o_ctx, const EVP_MD *md,
   if (ok) {
     evp_md_init_two_blocks(md, i_ctx, ipad, o_ctx, opad);
   }
-  OPENSSL_cleanse(ipad, sizeof(ipad));
-  OPENSSL_cleanse(opad, sizeof(opad));
+  CRYPTO_wipe(ipad, sizeof(ipad));
+  CRYPTO_wipe(opad, sizeof(opad));
   if (!ok) {
     // Not reached with a valid `md`; if it were, no half-keyed state stays.
-    OPENSSL_cleanse(i_ctx, sizeof(*i_ctx));
-    OPENSSL_cleanse(o_ctx, sizeof(*o_ctx));
+    CRYPTO_wipe(i_ctx, sizeof(*i_ctx));
+    CRYPTO_wipe(o_ctx, sizeof(*o_ctx));
   }
   return ok;
 }
@@ -123,7 +123,7 @@ int hmac_key_finish(EVP_MD_CTX *i_ctx, const EVP_MD_CTX *o_ctx, uint8_t *out,
     return 0;
   }
   evp_md_finish_from(o_ctx, inner, inner_len, out);
-  OPENSSL_cleanse(inner, sizeof(inner));
+  CRYPTO_wipe(inner, sizeof(inner));
   if (out_len != NULL) {
     *out_len = inner_len;
   }
@@ -135,11 +135,11 @@ void hmac_key_mac(const EVP_MD_CTX *i_key, const EVP_MD_CTX *o_key,
   uint8_t inner[EVP_MAX_MD_SIZE];
   evp_md_finish_from(i_key, msg, msg_len, inner);
   evp_md_finish_from(o_key, inner, EVP_MD_CTX_size(o_key), out);
-  OPENSSL_cleanse(inner, sizeof(inner));
+  CRYPTO_wipe(inner, sizeof(inner));
 }
 
 void hmac_key_wipe(EVP_MD_CTX *key_ctx) {
-  OPENSSL_cleanse(key_ctx, HMAC_KEY_STATE_BYTES);
+  CRYPTO_wipe(key_ctx, HMAC_KEY_STATE_BYTES);
 }
 
 void HMAC_CTX_init(HMAC_CTX *ctx) {
@@ -163,7 +163,7 @@ HMAC_CTX *HMAC_CTX_new(void) {
 void HMAC_CTX_cleanup(HMAC_CTX *ctx) {
   // All zeros is the empty state (every `digest` NULL), so one erase of the
   // whole structure, padding included, both wipes the keys and resets it.
-  OPENSSL_cleanse(ctx, sizeof(HMAC_CTX));
+  CRYPTO_wipe(ctx, sizeof(HMAC_CTX));
 }
 
 int HMAC_CTX_reset(HMAC_CTX *ctx) {

@@ -174,7 +174,7 @@ void poly1305_init_c26(void *state, const uint8_t key[32]) {
   poly1305_split26(st.r, CRYPTO_load_u64_le(key) & POLY1305_R_CLAMP_LO,
                    CRYPTO_load_u64_le(key + 8) & POLY1305_R_CLAMP_HI);
   memcpy(state, &st, sizeof(st));
-  OPENSSL_cleanse(&st, sizeof(st));
+  CRYPTO_wipe(&st, sizeof(st));
 }
 
 // poly1305_blocks_c26 bounds. On entry h[0], h[2], h[3], h[4] < 2^26 and
@@ -243,7 +243,7 @@ void poly1305_blocks_c26(void *state, const uint8_t *in, size_t len,
   st.h[3] = h3;
   st.h[4] = h4;
   memcpy(state, &st, sizeof(st));
-  OPENSSL_cleanse(&st, sizeof(st));
+  CRYPTO_wipe(&st, sizeof(st));
 }
 
 // poly1305_emit_c26 takes h within blocks' exit bounds.
@@ -290,7 +290,7 @@ void poly1305_emit_c26(void *state, uint8_t mac[16], const uint8_t s[16]) {
   // ones mod 2^128 drops) and add s mod 2^128, in 32-bit words.
   poly1305_store_tag(mac, h0 | (h1 << 26), (h1 >> 6) | (h2 << 20),
                      (h2 >> 12) | (h3 << 14), (h3 >> 18) | (h4 << 8), s);
-  OPENSSL_cleanse(&st, sizeof(st));
+  CRYPTO_wipe(&st, sizeof(st));
 }
 
 // --- The rows -----------------------------------------------------------------
@@ -481,7 +481,7 @@ void CRYPTO_poly1305_finish(poly1305_state *state, uint8_t mac[16]) {
     poly1305_row_blocks(ctx->row, ctx->impl, ctx->buf, 16, 0);
   }
   ctx->row->entry.poly1305.emit(ctx->impl, mac, ctx->s);
-  OPENSSL_cleanse(state, sizeof(poly1305_state));
+  CRYPTO_wipe(state, sizeof(poly1305_state));
 }
 
 // --- The context of the layers above (mac.h) -----------------------------------
@@ -536,5 +536,5 @@ void poly1305_mac_padded(POLY1305_MAC_CTX *ctx, const uint8_t *in,
 void poly1305_mac_finish(POLY1305_MAC_CTX *ctx, uint8_t tag[16]) {
   struct poly1305_mac *m = poly1305_mac(ctx);
   m->row->entry.poly1305.emit(m->impl, tag, m->s);
-  OPENSSL_cleanse(ctx, sizeof(*ctx));
+  CRYPTO_wipe(ctx, sizeof(*ctx));
 }

@@ -34,7 +34,7 @@ void poly1305_init_armv8(void *state, const uint8_t key[32]) {
   st.r1 = CRYPTO_load_u64_le(key + 8) & UINT64_C(0x0ffffffc0ffffffc);
   memcpy(state, &st, offsetof(struct poly1305_asm64_head, powers_ready));
   ((struct poly1305_armv8_state *)state)->head.powers_ready = 0;
-  OPENSSL_cleanse(&st, sizeof(st));
+  CRYPTO_wipe(&st, sizeof(st));
 }
 
 // --- NEON -------------------------------------------------------------------
@@ -59,7 +59,7 @@ const uint32_t *poly1305_powers_armv8(void *state) {
     to_words(r, st->head.r0, st->head.r1, 0);
     poly1305_powers26(st->powers, r, kPowerOfLane);
     st->head.powers_ready = 1;
-    OPENSSL_cleanse(r, sizeof(r));
+    CRYPTO_wipe(r, sizeof(r));
   }
   return &st->powers[0][0];
 }
@@ -85,7 +85,7 @@ void poly1305_blocks_neon_row(void *state, const uint8_t *in, size_t len,
   st->h0 = w[0] | ((uint64_t)w[1] << 32);
   st->h1 = w[2] | ((uint64_t)w[3] << 32);
   st->h2 = w[4];
-  OPENSSL_cleanse(w, sizeof(w));
+  CRYPTO_wipe(w, sizeof(w));
 }
 
 #endif  // OPENSSL_AARCH64 && !OPENSSL_NO_ASM

@@ -108,7 +108,7 @@ static inline void poly1305_mul26(uint32_t out[5], const uint32_t a[5],
   for (int k = 0; k < 5; k++) {
     out[k] = (uint32_t)d[k];
   }
-  OPENSSL_cleanse(d, sizeof(d));
+  CRYPTO_wipe(d, sizeof(d));
 }
 
 // poly1305_powers26 fills the kernels' table from the clamped r = r[0] +
@@ -133,8 +133,8 @@ static void poly1305_powers26(uint32_t table[9][4], const uint32_t r[4],
       }
     }
   }
-  OPENSSL_cleanse(pw, sizeof(pw));
-  OPENSSL_cleanse(rw, sizeof(rw));
+  CRYPTO_wipe(pw, sizeof(pw));
+  CRYPTO_wipe(rw, sizeof(rw));
 }
 
 // poly1305_blocks26 runs `kernel` on `len` bytes of `in` (whole lane
@@ -152,8 +152,8 @@ static inline void poly1305_blocks26(uint32_t w[5],
   kernel(d, h, in, len, padbit, powers);
   poly1305_carry26(d);
   poly1305_from26(w, d);
-  OPENSSL_cleanse(h, sizeof(h));
-  OPENSSL_cleanse(d, sizeof(d));
+  CRYPTO_wipe(h, sizeof(h));
+  CRYPTO_wipe(d, sizeof(d));
 }
 
 #endif  // OPENSSL_HEADER_CRYPTO_POLY1305_POLY1305_BASE26_H

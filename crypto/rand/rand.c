@@ -165,7 +165,7 @@ static size_t rand_map_len(void) {
 // thread, wipes its state and unmaps it.
 static void rand_thread_exit(void *arg) {
   struct rand_state *st = arg;
-  OPENSSL_cleanse(st, sizeof(*st));
+  CRYPTO_wipe(st, sizeof(*st));
   munmap(st, rand_map_len());
   if (rand_tls.state == st) {
     rand_tls.state = NULL;
@@ -216,7 +216,7 @@ static struct rand_state *rand_state_new(void) {
 // rand_seed keys a state that is new, or inherited by a child process, with
 // fresh OS entropy and discards any buffered keystream.
 static void rand_seed(struct rand_state *st) {
-  OPENSSL_cleanse(st->buf, sizeof(st->buf));
+  CRYPTO_wipe(st->buf, sizeof(st->buf));
   st->used = RAND_BUF_LEN;
   rand_os_bytes(st->key, sizeof(st->key));
   st->generated = 0;
@@ -236,7 +236,7 @@ static void rand_will_derive(struct rand_state *st, size_t n) {
     for (size_t i = 0; i < RAND_KEY_LEN; i++) {
       st->key[i] ^= fresh[i];
     }
-    OPENSSL_cleanse(fresh, sizeof(fresh));
+    CRYPTO_wipe(fresh, sizeof(fresh));
     st->generated = 0;
     rand_tls.os_seeds++;
   }
