@@ -20,6 +20,7 @@ const char *CRYPTO_implementation_name(const char *primitive) {
       &CRYPTO_primitive_poly1305, &CRYPTO_primitive_sha256_batch,
       &CRYPTO_primitive_sha512_batch,
       &CRYPTO_primitive_sha256_x2,     &CRYPTO_primitive_sha512_x2,
+      &CRYPTO_primitive_sha256_hmac,
   };
   if (primitive == NULL) {
     return NULL;

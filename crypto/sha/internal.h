@@ -221,6 +221,14 @@ void sha512_init_two_blocks(SHA512_CTX *c0, const uint8_t in0[SHA512_CBLOCK],
 // 48 or 64).
 void sha256_finish_from(const SHA256_CTX *sha, const uint8_t *in, size_t len,
                         uint8_t *out, size_t md_len);
+
+// sha256_hmac_oneshot writes HMAC-SHA256 of the `len` bytes at `in` to
+// `out` through the chosen row of SHA256_HMAC_IMPLS (impls.h): `pads` is
+// K0 ^ ipad then K0 ^ opad, 64 bytes each. Whole blocks are read straight
+// from `in`; the tail and padding are built on the stack and wiped. `out`
+// may alias `in`.
+void sha256_hmac_oneshot(uint8_t out[32], const uint8_t pads[128],
+                         const uint8_t *in, size_t len);
 void sha512_finish_from(const SHA512_CTX *sha, const uint8_t *in, size_t len,
                         uint8_t *out, size_t md_len);
 

@@ -184,6 +184,75 @@ CRYPTO_PRIMITIVE CRYPTO_primitive_sha256 =
 SHA_DEFINE_X2(sha256, uint32_t, SHA256_CBLOCK, SHA256_CTX, len, sha32_x2,
               sha256_get_block)
 
+// --- HMAC-SHA256 in one call (impls.h, SHA256_HMAC_IMPLS) -----------------
+
+static const uint32_t kSHA256IV[8];
+
+// sha256_hmac_with is the C form of the SHA256_HMAC_IMPLS contract: the
+// pads' blocks through `pair`, the inner blocks and the outer block through
+// `block`.
+static void sha256_hmac_with(uint8_t out[32], const uint8_t pads[128],
+                             const uint8_t *in, size_t num_blocks,
+                             const uint8_t *tail, size_t num_tail,
+                             crypto_sha32_x2_fn pair, sha256_block_fn block) {
+  uint32_t hi[8], ho[8];
+  OPENSSL_memcpy(hi, kSHA256IV, sizeof(hi));
+  OPENSSL_memcpy(ho, kSHA256IV, sizeof(ho));
+  pair(hi, pads, ho, pads + SHA256_CBLOCK);
+  if (num_blocks != 0) {
+    block(hi, in, num_blocks);
+  }
+  block(hi, tail, num_tail);
+  // The outer block: the inner digest, then the padding for 64 + 32 bytes.
+  uint8_t outer[SHA256_CBLOCK] = {0};
+  for (size_t i = 0; i < 8; i++) {
+    CRYPTO_store_u32_be(outer + 4 * i, hi[i]);
+  }
+  outer[32] = 0x80;
+  CRYPTO_store_u64_be(outer + 56, (SHA256_CBLOCK + 32) * 8);
+  block(ho, outer, 1);
+  for (size_t i = 0; i < 8; i++) {
+    CRYPTO_store_u32_be(out + 4 * i, ho[i]);
+  }
+  CRYPTO_wipe(hi, sizeof(hi));
+  CRYPTO_wipe(ho, sizeof(ho));
+  CRYPTO_wipe(outer, sizeof(outer));
+}
+
+void sha256_hmac_nohw(uint8_t out[32], const uint8_t pads[128],
+                      const uint8_t *in, size_t num_blocks,
+                      const uint8_t *tail, size_t num_tail) {
+  sha256_hmac_with(out, pads, in, num_blocks, tail, num_tail,
+                   sha256_x2_block_nohw, sha256_block_data_order_nohw);
+}
+
+void sha256_hmac_blocks(uint8_t out[32], const uint8_t pads[128],
+                        const uint8_t *in, size_t num_blocks,
+                        const uint8_t *tail, size_t num_tail) {
+  sha256_hmac_with(out, pads, in, num_blocks, tail, num_tail,
+                   CRYPTO_impl_chosen(&CRYPTO_primitive_sha256_x2)
+                       ->entry.sha32_x2,
+                   sha256_get_block());
+}
+
+static const CRYPTO_IMPL kSHA256HMACImpls[] = {
+    SHA256_HMAC_IMPLS(SHA_HMAC_ROW)};
+CRYPTO_PRIMITIVE CRYPTO_primitive_sha256_hmac =
+    CRYPTO_PRIMITIVE_INIT("sha256_hmac", kSHA256HMACImpls);
+
+void sha256_hmac_oneshot(uint8_t out[32], const uint8_t pads[128],
+                         const uint8_t *in, size_t len) {
+  crypto_sha256_hmac_fn fn =
+      CRYPTO_impl_chosen(&CRYPTO_primitive_sha256_hmac)->entry.sha256_hmac;
+  size_t whole = len / SHA256_CBLOCK;
+  uint8_t last[2 * SHA256_CBLOCK];
+  size_t n = sha_pad_tail(last, SHA256_CBLOCK, 8, in + whole * SHA256_CBLOCK,
+                          len % SHA256_CBLOCK, 0,
+                          ((uint64_t)len + SHA256_CBLOCK) << 3);
+  fn(out, pads, in, whole, last, n);
+  sha_wipe_chunks(last, n * SHA256_CBLOCK);
+}
+
 // --- Buffering, padding and length (SHA-224 and SHA-256) --------------------
 
 // Initial hash values (§5.3.2, §5.3.3).

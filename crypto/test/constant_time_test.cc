@@ -608,6 +608,36 @@ TEST(ConstantTimeTest, HMACKeyPairRows) {
   }
 }
 
+// HMAC() with SHA-256 runs in one call of a SHA256_HMAC_IMPLS row
+// (crypto/sha/impls.h): each row forced in turn, key and message secret,
+// messages whose padding takes one or two tail blocks after zero or more
+// whole blocks, against the streamed HMAC (which does not use the rows).
+TEST(ConstantTimeTest, HMACSHA256Rows) {
+  const DigestCase &d = kDigests[2];  // SHA-256
+  ASSERT_EQ(EVP_sha256(), d.md());
+  const size_t kKeyLengths[] = {0, 32, 64, 65};
+  const size_t kMsgLengths[] = {0, 1, 55, 56, 63, 64, 119, 120, 200};
+  std::vector<Buf> want;
+  for (size_t klen : kKeyLengths) {
+    for (size_t mlen : kMsgLengths) {
+      want.push_back(HMACStreamed(d, Pattern(klen + 700, klen),
+                                  Pattern(mlen + 900, mlen), false));
+    }
+  }
+  ForEachRowForced(&CRYPTO_primitive_sha256_hmac, [&](const CRYPTO_IMPL *) {
+    size_t i = 0;
+    for (size_t klen : kKeyLengths) {
+      for (size_t mlen : kMsgLengths) {
+        SCOPED_TRACE(testing::Message() << "key " << klen << ", message "
+                                        << mlen);
+        EXPECT_EQ(Bytes(want[i++]),
+                  Bytes(HMACOneShot(d, Pattern(klen + 700, klen),
+                                    Pattern(mlen + 900, mlen))));
+      }
+    }
+  });
+}
+
 // CRYPTO_memcmp of two secret buffers: only the result is declassified. Every
 // length 0..65, equal, and differing in each single byte position.
 // --- CRYPTO_memcmp ----------------------------------------------------------

@@ -1,12 +1,13 @@
 #!/usr/bin/env perl
 # Copyright 2026 The project authors.
 #
-# sha2-x2-x86_64.pl: two independent one-block SHA-512 compressions in one
-# interleaved pass, for x86-64 (FIPS 180-4 §6.4.2).
+# sha2-x2-x86_64.pl: two independent one-block SHA-256 or SHA-512
+# compressions in one interleaved pass, and a whole HMAC-SHA256 in one
+# function, for x86-64 (FIPS 180-4 §6.2.2, §6.4.2; FIPS 198-1).
 # Usage: perl sha2-x2-x86_64.pl FLAVOUR OUTPUT
 #
 # Entry points (declared from the lists in crypto/sha/impls.h, which state
-# their contract: SHA256_X2_IMPLS, SHA512_X2_IMPLS):
+# their contract: SHA256_X2_IMPLS, SHA512_X2_IMPLS, SHA256_HMAC_IMPLS):
 #
 #   sha256_x2_block_shani(uint32_t state0[8], const uint8_t in0[64],
 #                         uint32_t state1[8], const uint8_t in1[64])
@@ -17,6 +18,19 @@
 #       state0 <- compress(state0, in0), state1 <- compress(state1, in1).
 #       AVX512F + AVX512VL (EVEX vprorq / vpternlogq / embedded broadcast on
 #       xmm0-xmm31).
+#   hmac_sha256_shani(uint8_t out[32], const uint8_t pads[128],
+#                     const uint8_t *in, size_t num_blocks,
+#                     const uint8_t *tail, size_t num_tail)
+#       HMAC-SHA256 from the two key pads and the inner blocks, with the SHA
+#       extensions: see its section below. Measured on AMD Zen 5 (family
+#       26), quiet, 2026-12-02, chained calls (each key depends on the
+#       previous output) in an rdtsc loop outside the tree, best of 30 x
+#       2000: 297 TSC ticks at 16 bytes against 360 for HMAC() through the
+#       separate pair / inner / outer calls, 381 against 439 at 64, 617
+#       against 689 at 256. The chain is the pair (~1.25 blocks), the inner
+#       blocks and the outer block at ~76 ticks a block; what it removes
+#       is the state stores, reloads and reshuffles between those steps and
+#       the inner digest's round trip through memory.
 #
 # Why: an HMAC with a new key starts with two independent compressions,
 # IV . (K0 ^ ipad) and IV . (K0 ^ opad). One SHA-512 block in general-purpose
@@ -243,11 +257,17 @@ sub shani_stream_load {
     "palignr	\$8, $st->[1], $st->[0]",         # {A,B,E,F}
     "pblendw	\$0xf0, $tmp, $st->[1]",          # {C,D,G,H}
   );
-  for my $k (0 .. 3) {
-    push @i, "movdqu	" . (16 * $k) . "($s->{in}), $m->[$k]",
-      "pshufb	.Lsha256_x2_shani_bswap(%rip), $m->[$k]";
-  }
-  return @i;
+  return (@i, shani_message_load($s, $s->{in}));
+}
+
+# shani_message_load(\%s, in) loads the 64-byte block at `in` into stream
+# s's schedule registers as big-endian words, W[4k] in the low lane of m[k].
+sub shani_message_load {
+  my ($s, $in) = @_;
+  return map {
+    ("movdqu	" . (16 * $_) . "($in), $s->{m}[$_]",
+      "pshufb	.Lsha256_x2_shani_bswap(%rip), $s->{m}[$_]")
+  } 0 .. 3;
 }
 
 # shani_group(\%s, g) returns, for stream s, the two halves of rounds
@@ -328,8 +348,102 @@ sub sha256_x2_shani {
   return $c;
 }
 
+# --- HMAC-SHA256, fused (SHA extensions) ----------------------------------
+#
+#   hmac_sha256_shani(uint8_t out[32], const uint8_t pads[128],
+#                     const uint8_t *in, size_t num_blocks,
+#                     const uint8_t *tail, size_t num_tail)
+#       out = HMAC-SHA256 where pads holds K0 ^ ipad then K0 ^ opad, and the
+#       inner message after the ipad block is the num_blocks blocks at `in`
+#       followed by the num_tail blocks at `tail` (the caller's last bytes
+#       and the padding for a length of 64 + message bytes). out may alias
+#       nothing it reads.
+#
+# Why: a short HMAC is a chain of three steps, the pads' pair -> the inner
+# block(s) -> the outer block, and between the steps the separate calls
+# store the state, reload and reshuffle it, byte-swap the inner digest into
+# memory and load it again as a message. Here the two states never leave
+# the registers: stream A (the inner hash) and stream B (the outer) run the
+# pads' blocks side by side as in sha256_x2_block_shani, then A runs the
+# inner blocks while B's state waits in xmm8/xmm9, then A's digest becomes
+# B's message words in registers (W0..W7 are H0..H7 of the inner hash, W8
+# = 0x80000000, W15 = (64 + 32) * 8 bits), and B runs the outer block.
+# Registers: A as in sha256_x2_shani (xmm1-7), B (xmm8-14); during the inner
+# blocks A's feed-forward copy is in xmm10/xmm11 (B's idle temporaries),
+# during the outer block B's in xmm1/xmm2.
+
+sub hmac_sha256_shani {
+  my %A = (in => '%rsi', st => ['%xmm1', '%xmm2'], tmp => '%xmm3',
+    m => ['%xmm4', '%xmm5', '%xmm6', '%xmm7']);
+  my %B = (in => '%rax', st => ['%xmm8', '%xmm9'], tmp => '%xmm10',
+    m => ['%xmm11', '%xmm12', '%xmm13', '%xmm14']);
+  my $c = X86_64Xlate::function_begin('hmac_sha256_shani',
+    args => 6, xmm => [6 .. 14]);
+  # The pads' blocks from the IV, both streams.
+  $c .= text("lea	64(%rsi), %rax",
+    "movdqa	.Lhmac_sha256_iv_abef(%rip), %xmm1",
+    "movdqa	.Lhmac_sha256_iv_cdgh(%rip), %xmm2",
+    "movdqa	%xmm1, %xmm8", "movdqa	%xmm2, %xmm9",
+    shani_message_load(\%A, '%rsi'), shani_message_load(\%B, '%rax'));
+  for my $g (0 .. 15) {
+    my ($a1, $a2) = shani_group(\%A, $g);
+    my ($b1, $b2) = shani_group(\%B, $g);
+    $c .= text(@$a1, @$a2, @$b1, @$b2);
+  }
+  $c .= text(map {
+      ("paddd	.Lhmac_sha256_iv_abef(%rip), $_->[0]",
+        "paddd	.Lhmac_sha256_iv_cdgh(%rip), $_->[1]")
+    } $A{st}, $B{st});
+  # The inner blocks: (in, num_blocks), then (tail, num_tail). The branches
+  # depend on the lengths only.
+  $c .= text("jmp	.Lhmac_sha256_shani_pass");
+  $c .= ".Lhmac_sha256_shani_block:\n";
+  $c .= text("movdqa	%xmm1, %xmm10", "movdqa	%xmm2, %xmm11",
+    shani_message_load(\%A, '%rdx'));
+  for my $g (0 .. 15) {
+    my ($a1, $a2) = shani_group(\%A, $g);
+    $c .= text(@$a1, @$a2);
+  }
+  $c .= text("paddd	%xmm10, %xmm1", "paddd	%xmm11, %xmm2",
+    "add	\$64, %rdx", "dec	%rcx");
+  $c .= ".Lhmac_sha256_shani_pass:\n";
+  $c .= text("test	%rcx, %rcx", "jnz	.Lhmac_sha256_shani_block",
+    "mov	%r8, %rdx", "mov	%r9, %rcx", "xor	%r9d, %r9d",
+    "test	%rcx, %rcx", "jnz	.Lhmac_sha256_shani_block");
+  # A's digest, a..h in lane order, is B's W0..W7; then the padding words.
+  $c .= text(
+    "pshufd	\$0x1b, %xmm1, %xmm1",           # a b e f
+    "pshufd	\$0xb1, %xmm2, %xmm2",           # g h c d
+    "movdqa	%xmm2, %xmm12",
+    "palignr	\$8, %xmm1, %xmm12",            # e f g h
+    "pblendw	\$0xf0, %xmm2, %xmm1",          # a b c d
+    "movdqa	%xmm1, %xmm11",
+    "movdqa	.Lhmac_sha256_w8(%rip), %xmm13",
+    "movdqa	.Lhmac_sha256_w12(%rip), %xmm14",
+    "movdqa	%xmm8, %xmm1", "movdqa	%xmm9, %xmm2");
+  for my $g (0 .. 15) {
+    my ($b1, $b2) = shani_group(\%B, $g);
+    $c .= text(@$b1, @$b2);
+  }
+  $c .= text("paddd	%xmm1, %xmm8", "paddd	%xmm2, %xmm9",
+    "pshufd	\$0x1b, %xmm8, %xmm8",           # a b e f
+    "pshufd	\$0xb1, %xmm9, %xmm9",           # g h c d
+    "movdqa	%xmm9, %xmm10",
+    "palignr	\$8, %xmm8, %xmm10",            # e f g h
+    "pblendw	\$0xf0, %xmm9, %xmm8",          # a b c d
+    "pshufb	.Lsha256_x2_shani_bswap(%rip), %xmm8",
+    "pshufb	.Lsha256_x2_shani_bswap(%rip), %xmm10",
+    "movdqu	%xmm8, 0(%rdi)", "movdqu	%xmm10, 16(%rdi)");
+  # Every register held key-derived state.
+  $c .= text(map { "pxor	%xmm$_, %xmm$_" } 0 .. 14);
+  $c .= X86_64Xlate::epilogue();
+  $c .= X86_64Xlate::function_end();
+  return $c;
+}
+
 my $code = ".text\n";
 $code .= sha256_x2_shani();
+$code .= hmac_sha256_shani();
 $code .= sha512_x2_avx512();
 
 $code .= ".rodata\n.align 64\n.Lsha256_x2_shani_K:\n";
@@ -339,6 +453,17 @@ for (my $i = 0; $i < 64; $i += 4) {
 # pshufb mask: byte-swap each 32-bit word.
 $code .= ".Lsha256_x2_shani_bswap:\n";
 $code .= "\t.byte\t3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12\n";
+# The SHA-256 IV in the SHA extensions' layout (ABEF: dwords F, E, B, A
+# from the low one; CDGH: H, G, D, C), and the outer block's W8..W11 and
+# W12..W15 (the 32-byte inner digest after a 64-byte pad block).
+my @iv = map { hex } qw(6a09e667 bb67ae85 3c6ef372 a54ff53a 510e527f
+  9b05688c 1f83d9ab 5be0cd19);
+$code .= ".align 16\n.Lhmac_sha256_iv_abef:\n\t.long\t"
+  . join(', ', map { sprintf '0x%08x', $iv[$_] } 5, 4, 1, 0) . "\n";
+$code .= ".Lhmac_sha256_iv_cdgh:\n\t.long\t"
+  . join(', ', map { sprintf '0x%08x', $iv[$_] } 7, 6, 3, 2) . "\n";
+$code .= ".Lhmac_sha256_w8:\n\t.long\t0x80000000, 0, 0, 0\n";
+$code .= ".Lhmac_sha256_w12:\n\t.long\t0, 0, 0, " . sprintf('0x%08x', (64 + 32) * 8) . "\n";
 $code .= ".align 64\n.Lsha512_x2_K:\n";
 for my $i (0 .. 79) {
   $code .= "\t.quad\t0x$SHAConstants::K512[$i]\n";

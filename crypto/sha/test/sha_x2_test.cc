@@ -180,9 +180,117 @@ TEST(SHAX2Test, SHA512Rows) {
   CheckX2Rows<SHA512X2>(&CRYPTO_primitive_sha512_x2, 0x512f2);
 }
 
+// --- HMAC-SHA256 in one call (SHA256_HMAC_IMPLS) ---------------------------
+
+using HMACFn = void (*)(uint8_t *out, const uint8_t *pads, const uint8_t *in,
+                        size_t num_blocks, const uint8_t *tail,
+                        size_t num_tail);
+
+// PadTail returns the blocks after the whole blocks of a `len`-byte inner
+// message at `msg` (FIPS 180-4 §5.1.1, for 64 + len bytes: the ipad block
+// comes first), built independently of the library's sha_pad_tail.
+std::vector<uint8_t> PadTail(const uint8_t *msg, size_t len) {
+  size_t rest = len % 64;
+  std::vector<uint8_t> tail(rest + 9 <= 64 ? 64 : 128, 0);
+  memcpy(tail.data(), msg + len - rest, rest);
+  tail[rest] = 0x80;
+  uint64_t bits = (uint64_t{64} + len) * 8;
+  for (size_t i = 0; i < 8; i++) {
+    tail[tail.size() - 1 - i] = static_cast<uint8_t>(bits >> (8 * i));
+  }
+  return tail;
+}
+
+// CheckHMACRow checks `fn` against `ref` for messages of 0..300 bytes and a
+// few longer ones at every alignment 0..15 (through CHECK_ABI, the inputs
+// left as they were), next to guard pages, and under CHECK_ABI_UNWIND.
+void CheckHMACRow(const char *name, HMACFn fn, HMACFn ref) {
+  TestRNG rng(0x4ac256);
+  std::vector<size_t> lens;
+  for (size_t len = 0; len <= 300; len++) {
+    lens.push_back(len);
+  }
+  for (size_t len : {size_t{1023}, size_t{1024}, size_t{1350}, size_t{4105}}) {
+    lens.push_back(len);
+  }
+  for (size_t len : lens) {
+    size_t align = len % 16;
+    SCOPED_TRACE(testing::Message() << name << ": " << len << " bytes at "
+                                    << align);
+    std::vector<uint8_t> pads = rng.Bytes(128);
+    std::vector<uint8_t> buf = rng.Bytes(len + 16);
+    const uint8_t *msg = buf.data() + align;
+    std::vector<uint8_t> tail = PadTail(msg, len);
+    std::vector<uint8_t> before_buf(buf), before_pads(pads), before_tail(tail);
+    uint8_t want[32], got[32];
+    ref(want, pads.data(), msg, len / 64, tail.data(), tail.size() / 64);
+    CHECK_ABI(fn, got, pads.data(), msg, len / 64, tail.data(),
+              tail.size() / 64);
+    EXPECT_EQ(Bytes(want, 32), Bytes(got, 32));
+    EXPECT_EQ(Bytes(before_buf), Bytes(buf)) << "the message was modified";
+    EXPECT_EQ(Bytes(before_pads), Bytes(pads)) << "the pads were modified";
+    EXPECT_EQ(Bytes(before_tail), Bytes(tail)) << "the tail was modified";
+  }
+
+  std::string why;
+  if (!GuardPagesAvailable(&why)) {
+    printf("  %s: no guard pages here (%s): the inputs run on the heap, "
+           "without the fault check\n",
+           name, why.c_str());
+  }
+  {
+    // The pads end at an inaccessible page, the message starts after one,
+    // the tail ends at one.
+    GuardedBuffer pads(128, GuardedBuffer::kEndAtGuard);
+    GuardedBuffer msg(128, GuardedBuffer::kStartAfterGuard);
+    rng.Fill(pads.data(), pads.size());
+    rng.Fill(msg.data(), msg.size());
+    std::vector<uint8_t> t = PadTail(msg.data(), 128);
+    GuardedBuffer tail(t.size(), GuardedBuffer::kEndAtGuard);
+    memcpy(tail.data(), t.data(), t.size());
+    uint8_t want[32], got[32];
+    ref(want, pads.data(), msg.data(), 2, tail.data(), tail.size() / 64);
+    CHECK_ABI(fn, got, pads.data(), msg.data(), 2, tail.data(),
+              tail.size() / 64);
+    EXPECT_EQ(Bytes(want, 32), Bytes(got, 32)) << name << ": inputs beside guard pages";
+    EXPECT_TRUE(pads.CanariesIntact() && msg.CanariesIntact() &&
+                tail.CanariesIntact())
+        << name << " wrote around its inputs";
+  }
+  {
+    std::vector<uint8_t> pads = rng.Bytes(128), msg = rng.Bytes(70);
+    std::vector<uint8_t> tail = PadTail(msg.data() + 3, 67);
+    uint8_t want[32], got[32];
+    ref(want, pads.data(), msg.data() + 3, 1, tail.data(), tail.size() / 64);
+    CHECK_ABI_UNWIND(fn, got, pads.data(), msg.data() + 3, 1, tail.data(),
+                     tail.size() / 64);
+    EXPECT_EQ(Bytes(want, 32), Bytes(got, 32))
+        << name << " under the single-step unwind check";
+  }
+}
+
+TEST(SHAX2Test, SHA256HMACRows) {
+  const CRYPTO_PRIMITIVE *prim = &CRYPTO_primitive_sha256_hmac;
+  HMACFn ref = CRYPTO_impl_reference(prim)->entry.sha256_hmac;
+  CRYPTO_IMPL_FOREACH(row, prim) {
+    if (row == CRYPTO_impl_reference(prim)) {
+      continue;
+    }
+    if (!CRYPTO_impl_is_capable(row)) {
+      abi_test::NotRunnableHere(row->entry.sha256_hmac);
+      printf("  %s row %s (%s) skipped: this CPU (or the %s mask) does not "
+             "allow it\n",
+             prim->name, row->name, row->entry_names, kCPUMaskName);
+      continue;
+    }
+    CheckHMACRow(row->entry_names, row->entry.sha256_hmac, ref);
+  }
+}
+
 TEST(SHAX2Test, ListsEndWithNoHW) {
   for (CRYPTO_PRIMITIVE *prim :
-       {&CRYPTO_primitive_sha256_x2, &CRYPTO_primitive_sha512_x2}) {
+       {&CRYPTO_primitive_sha256_x2, &CRYPTO_primitive_sha512_x2,
+        &CRYPTO_primitive_sha256_hmac}) {
     const CRYPTO_IMPL *last = CRYPTO_impl_reference(prim);
     EXPECT_STREQ("nohw", last->name) << prim->name;
     EXPECT_EQ(nullptr, last->capable) << prim->name;
@@ -231,6 +339,7 @@ TEST(SHAX2Test, HMACThroughEachRow) {
   } kCases[] = {
       {&CRYPTO_primitive_sha256_x2, EVP_sha224},
       {&CRYPTO_primitive_sha256_x2, EVP_sha256},
+      {&CRYPTO_primitive_sha256_hmac, EVP_sha256},
       {&CRYPTO_primitive_sha512_x2, EVP_sha384},
       {&CRYPTO_primitive_sha512_x2, EVP_sha512},
       {&CRYPTO_primitive_sha512_x2, EVP_sha512_256},
