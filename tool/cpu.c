@@ -69,6 +69,7 @@ static CRYPTO_PRIMITIVE *const kPrimitives[] = {
     &CRYPTO_primitive_poly1305, &CRYPTO_primitive_sha256_batch,
     &CRYPTO_primitive_sha512_batch,
     &CRYPTO_primitive_sha256_x2,     &CRYPTO_primitive_sha512_x2,
+    &CRYPTO_primitive_sha256_hmac,
 };
 
 // What this build detects: the architecture's name, its words, its feature
