@@ -84,13 +84,18 @@ typedef void (*crypto_sha32_x2_fn)(uint32_t *state0, const uint8_t *in0,
 typedef void (*crypto_sha64_x2_fn)(uint64_t *state0, const uint8_t *in0,
                                    uint64_t *state1, const uint8_t *in1);
 
-// A fused HMAC-SHA256 function computes an HMAC from the two key pads and
-// the inner message's blocks after the ipad block (whole blocks at `in`,
-// then the padded tail). See crypto/sha/impls.h, SHA256_HMAC_IMPLS.
-typedef void (*crypto_sha256_hmac_fn)(uint8_t out[32],
-                                      const uint8_t pads[128],
-                                      const uint8_t *in, size_t num_blocks,
-                                      const uint8_t *tail, size_t num_tail);
+// A fused HMAC-SHA256 row is two functions: `oneshot` computes an HMAC from
+// the two key pads and the inner message's blocks after the ipad block
+// (whole blocks at `in`, then the padded tail); `finish` ends a streamed
+// one from the inner and outer chaining values and the padded tail. See
+// crypto/sha/impls.h, SHA256_HMAC_IMPLS.
+struct crypto_sha256_hmac_entry {
+  void (*oneshot)(uint8_t out[32], const uint8_t pads[128], const uint8_t *in,
+                  size_t num_blocks, const uint8_t *tail, size_t num_tail);
+  void (*finish)(uint8_t out[32], const uint32_t i_state[8],
+                 const uint8_t *tail, size_t num_tail,
+                 const uint32_t o_state[8]);
+};
 
 // A ChaCha20 function XORs the keystream of key words `key` and
 // `counter_nonce` (state words 12..15) into `in`, writing `out`. Its third
@@ -121,7 +126,7 @@ typedef union crypto_impl_entry {
   crypto_sha64_block_fn sha64;
   crypto_sha32_x2_fn sha32_x2;
   crypto_sha64_x2_fn sha64_x2;
-  crypto_sha256_hmac_fn sha256_hmac;
+  struct crypto_sha256_hmac_entry sha256_hmac;
   crypto_chacha20_fn chacha20;
   struct crypto_poly1305_entry poly1305;
   struct crypto_sha_batch_entry sha_batch;

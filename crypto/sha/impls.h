@@ -216,15 +216,21 @@ static inline int sha512_x2_avx512_capable(void) {
 
 // --- HMAC-SHA256 in one call (HMAC() and short HKDF outputs) ---------------
 //
-// SHA256_HMAC_IMPLS lists the paths of
-//   entry(out, pads, in, num_blocks, tail, num_tail)
-// which write HMAC-SHA256 to `out` (32 bytes): `pads` is K0 ^ ipad (64
-// bytes) then K0 ^ opad (64 bytes), and the inner hash's message after the
-// ipad block is the `num_blocks` whole blocks at `in` then the `num_tail`
-// blocks at `tail`, which hold the message's last bytes and the padding
-// for a length of 64 + (message bytes) (sha256_hmac_oneshot in sha256.c
-// builds them). No alignment is needed; `out` must not overlap the inputs.
-// Rows, best first:
+// SHA256_HMAC_IMPLS lists the paths of two functions that write
+// HMAC-SHA256 to `out` (32 bytes):
+//   oneshot(out, pads, in, num_blocks, tail, num_tail): `pads` is K0 ^ ipad
+//     (64 bytes) then K0 ^ opad (64 bytes), and the inner hash's message
+//     after the ipad block is the `num_blocks` whole blocks at `in` then the
+//     `num_tail` blocks at `tail`, which hold the message's last bytes and
+//     the padding for a length of 64 + (message bytes)
+//     (sha256_hmac_oneshot in sha256.c builds them);
+//   finish(out, i_state, tail, num_tail, o_state): the end of a streamed
+//     HMAC: `i_state` is the inner hash's chaining value after the ipad
+//     block and the message's whole blocks, `tail` (`num_tail` blocks, one
+//     or two) its last bytes and padding, `o_state` the outer hash's after
+//     the opad block (sha256_hmac_finish builds the tail).
+// No alignment is needed; `out` must not overlap the inputs, which are
+// left as they were. Rows, best first:
 //   shani (x86-64, asm/sha2-x2-x86_64.pl): the whole HMAC in one function
 //     with the states in registers: the pads' two blocks as two interleaved
 //     SHA-NI streams, the inner blocks, the inner digest turned into the
@@ -237,12 +243,14 @@ static inline int sha512_x2_avx512_capable(void) {
 //   blocks: the same steps in C over the block functions the dispatcher
 //     chose (sha256_x2 for the pads, sha256 for the rest).
 //   nohw: the same over the portable block function, the reference.
-#define SHA256_HMAC_X86_64_ROWS(X) \
-  X(shani, hmac_sha256_shani, CRYPTO_is_x86_SHA_capable)
-#define SHA256_HMAC_IMPLS(X)                         \
-  CRYPTO_IMPL_ON_X86_64(SHA256_HMAC_X86_64_ROWS(X))  \
-  X(blocks, sha256_hmac_blocks, NULL)                \
-  X(nohw, sha256_hmac_nohw, NULL)
+//   X(name, oneshot entry, finish entry, capable)
+#define SHA256_HMAC_X86_64_ROWS(X)                        \
+  X(shani, hmac_sha256_shani, hmac_sha256_finish_shani,   \
+    CRYPTO_is_x86_SHA_capable)
+#define SHA256_HMAC_IMPLS(X)                                              \
+  CRYPTO_IMPL_ON_X86_64(SHA256_HMAC_X86_64_ROWS(X))                       \
+  X(blocks, sha256_hmac_blocks, sha256_hmac_finish_blocks, NULL)          \
+  X(nohw, sha256_hmac_nohw, sha256_hmac_finish_nohw, NULL)
 
 
 
@@ -263,9 +271,12 @@ static inline int sha512_x2_avx512_capable(void) {
 SHA1_IMPLS(SHA1_DECLARE)
 SHA256_IMPLS(SHA256_DECLARE)
 SHA512_IMPLS(SHA512_DECLARE)
-#define SHA256_HMAC_DECLARE(name, entry, capable)                     \
-  void entry(uint8_t out[32], const uint8_t pads[128], const uint8_t *in, \
-             size_t num_blocks, const uint8_t *tail, size_t num_tail);
+#define SHA256_HMAC_DECLARE(name, oneshot, finish, capable)              \
+  void oneshot(uint8_t out[32], const uint8_t pads[128], const uint8_t *in, \
+               size_t num_blocks, const uint8_t *tail, size_t num_tail);   \
+  void finish(uint8_t out[32], const uint32_t i_state[8],                   \
+              const uint8_t *tail, size_t num_tail,                         \
+              const uint32_t o_state[8]);
 SHA256_X2_IMPLS(SHA256_X2_DECLARE)
 SHA512_X2_IMPLS(SHA512_X2_DECLARE)
 SHA256_HMAC_IMPLS(SHA256_HMAC_DECLARE)
@@ -287,8 +298,9 @@ SHA256_HMAC_IMPLS(SHA256_HMAC_DECLARE)
   SHA_ROW(name, entry, capable, 2, sha32_x2)
 #define SHA_X2_ROW_64(name, entry, capable) \
   SHA_ROW(name, entry, capable, 2, sha64_x2)
-#define SHA_HMAC_ROW(name, entry, capable) \
-  SHA_ROW(name, entry, capable, 1, sha256_hmac)
+#define SHA_HMAC_ROW(name, oneshot, finish, capable)           \
+  {#name, (capable), #oneshot " " #finish, CRYPTO_IMPL_BLOCKS, 1, 0, -1, \
+   {.sha256_hmac = {(oneshot), (finish)}}},
 
 // The primitives, defined in sha1.c, sha256.c and sha512.c.
 extern CRYPTO_PRIMITIVE CRYPTO_primitive_sha1;

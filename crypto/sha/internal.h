@@ -229,6 +229,13 @@ void sha256_finish_from(const SHA256_CTX *sha, const uint8_t *in, size_t len,
 // may alias `in`.
 void sha256_hmac_oneshot(uint8_t out[32], const uint8_t pads[128],
                          const uint8_t *in, size_t len);
+
+// sha256_hmac_finish writes to `out` the HMAC-SHA256 whose inner hash is
+// `inner` (the ipad block and the message absorbed, any bytes still
+// buffered) and whose outer hash's state after the opad block is `o_state`,
+// through the chosen row of SHA256_HMAC_IMPLS. `inner` is not changed.
+void sha256_hmac_finish(uint8_t out[32], const SHA256_CTX *inner,
+                        const uint32_t o_state[8]);
 void sha512_finish_from(const SHA512_CTX *sha, const uint8_t *in, size_t len,
                         uint8_t *out, size_t md_len);
 

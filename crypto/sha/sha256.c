@@ -188,20 +188,17 @@ SHA_DEFINE_X2(sha256, uint32_t, SHA256_CBLOCK, SHA256_CTX, len, sha32_x2,
 
 static const uint32_t kSHA256IV[8];
 
-// sha256_hmac_with is the C form of the SHA256_HMAC_IMPLS contract: the
-// pads' blocks through `pair`, the inner blocks and the outer block through
-// `block`.
-static void sha256_hmac_with(uint8_t out[32], const uint8_t pads[128],
-                             const uint8_t *in, size_t num_blocks,
-                             const uint8_t *tail, size_t num_tail,
-                             crypto_sha32_x2_fn pair, sha256_block_fn block) {
+// sha256_hmac_finish_with is the C form of the SHA256_HMAC_IMPLS `finish`
+// contract over the block function `block`; the `oneshot` one
+// (sha256_hmac_with) runs the pads' blocks through `pair` and ends here.
+static void sha256_hmac_finish_with(uint8_t out[32],
+                                    const uint32_t i_state[8],
+                                    const uint8_t *tail, size_t num_tail,
+                                    const uint32_t o_state[8],
+                                    sha256_block_fn block) {
   uint32_t hi[8], ho[8];
-  OPENSSL_memcpy(hi, kSHA256IV, sizeof(hi));
-  OPENSSL_memcpy(ho, kSHA256IV, sizeof(ho));
-  pair(hi, pads, ho, pads + SHA256_CBLOCK);
-  if (num_blocks != 0) {
-    block(hi, in, num_blocks);
-  }
+  OPENSSL_memcpy(hi, i_state, sizeof(hi));
+  OPENSSL_memcpy(ho, o_state, sizeof(ho));
   block(hi, tail, num_tail);
   // The outer block: the inner digest, then the padding for 64 + 32 bytes.
   uint8_t outer[SHA256_CBLOCK] = {0};
@@ -217,6 +214,36 @@ static void sha256_hmac_with(uint8_t out[32], const uint8_t pads[128],
   CRYPTO_wipe(hi, sizeof(hi));
   CRYPTO_wipe(ho, sizeof(ho));
   CRYPTO_wipe(outer, sizeof(outer));
+}
+
+static void sha256_hmac_with(uint8_t out[32], const uint8_t pads[128],
+                             const uint8_t *in, size_t num_blocks,
+                             const uint8_t *tail, size_t num_tail,
+                             crypto_sha32_x2_fn pair, sha256_block_fn block) {
+  uint32_t hi[8], ho[8];
+  OPENSSL_memcpy(hi, kSHA256IV, sizeof(hi));
+  OPENSSL_memcpy(ho, kSHA256IV, sizeof(ho));
+  pair(hi, pads, ho, pads + SHA256_CBLOCK);
+  if (num_blocks != 0) {
+    block(hi, in, num_blocks);
+  }
+  sha256_hmac_finish_with(out, hi, tail, num_tail, ho, block);
+  CRYPTO_wipe(hi, sizeof(hi));
+  CRYPTO_wipe(ho, sizeof(ho));
+}
+
+void sha256_hmac_finish_nohw(uint8_t out[32], const uint32_t i_state[8],
+                             const uint8_t *tail, size_t num_tail,
+                             const uint32_t o_state[8]) {
+  sha256_hmac_finish_with(out, i_state, tail, num_tail, o_state,
+                          sha256_block_data_order_nohw);
+}
+
+void sha256_hmac_finish_blocks(uint8_t out[32], const uint32_t i_state[8],
+                               const uint8_t *tail, size_t num_tail,
+                               const uint32_t o_state[8]) {
+  sha256_hmac_finish_with(out, i_state, tail, num_tail, o_state,
+                          sha256_get_block());
 }
 
 void sha256_hmac_nohw(uint8_t out[32], const uint8_t pads[128],
@@ -242,14 +269,25 @@ CRYPTO_PRIMITIVE CRYPTO_primitive_sha256_hmac =
 
 void sha256_hmac_oneshot(uint8_t out[32], const uint8_t pads[128],
                          const uint8_t *in, size_t len) {
-  crypto_sha256_hmac_fn fn =
-      CRYPTO_impl_chosen(&CRYPTO_primitive_sha256_hmac)->entry.sha256_hmac;
+  const struct crypto_sha256_hmac_entry *e =
+      &CRYPTO_impl_chosen(&CRYPTO_primitive_sha256_hmac)->entry.sha256_hmac;
   size_t whole = len / SHA256_CBLOCK;
   uint8_t last[2 * SHA256_CBLOCK];
   size_t n = sha_pad_tail(last, SHA256_CBLOCK, 8, in + whole * SHA256_CBLOCK,
                           len % SHA256_CBLOCK, 0,
                           ((uint64_t)len + SHA256_CBLOCK) << 3);
-  fn(out, pads, in, whole, last, n);
+  e->oneshot(out, pads, in, whole, last, n);
+  sha_wipe_chunks(last, n * SHA256_CBLOCK);
+}
+
+void sha256_hmac_finish(uint8_t out[32], const SHA256_CTX *inner,
+                        const uint32_t o_state[8]) {
+  const struct crypto_sha256_hmac_entry *e =
+      &CRYPTO_impl_chosen(&CRYPTO_primitive_sha256_hmac)->entry.sha256_hmac;
+  uint8_t last[2 * SHA256_CBLOCK];
+  size_t n = sha_pad_tail(last, SHA256_CBLOCK, 8, inner->data, inner->num, 0,
+                          inner->len << 3);
+  e->finish(out, inner->h, last, n, o_state);
   sha_wipe_chunks(last, n * SHA256_CBLOCK);
 }
 

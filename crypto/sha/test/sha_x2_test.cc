@@ -182,9 +182,7 @@ TEST(SHAX2Test, SHA512Rows) {
 
 // --- HMAC-SHA256 in one call (SHA256_HMAC_IMPLS) ---------------------------
 
-using HMACFn = void (*)(uint8_t *out, const uint8_t *pads, const uint8_t *in,
-                        size_t num_blocks, const uint8_t *tail,
-                        size_t num_tail);
+using HMACEntry = crypto_sha256_hmac_entry;
 
 // PadTail returns the blocks after the whole blocks of a `len`-byte inner
 // message at `msg` (FIPS 180-4 §5.1.1, for 64 + len bytes: the ipad block
@@ -201,10 +199,13 @@ std::vector<uint8_t> PadTail(const uint8_t *msg, size_t len) {
   return tail;
 }
 
-// CheckHMACRow checks `fn` against `ref` for messages of 0..300 bytes and a
-// few longer ones at every alignment 0..15 (through CHECK_ABI, the inputs
-// left as they were), next to guard pages, and under CHECK_ABI_UNWIND.
-void CheckHMACRow(const char *name, HMACFn fn, HMACFn ref) {
+// CheckHMACRow checks the two functions of `e` against `r`'s: for messages
+// of 0..300 bytes and a few longer ones at every alignment 0..15 (through
+// CHECK_ABI, the inputs left as they were), next to guard pages, and under
+// CHECK_ABI_UNWIND; `finish` from random chaining values over each tail.
+void CheckHMACRow(const char *name, const HMACEntry &e, const HMACEntry &r) {
+  auto fn = e.oneshot;
+  auto ref = r.oneshot;
   TestRNG rng(0x4ac256);
   std::vector<size_t> lens;
   for (size_t len = 0; len <= 300; len++) {
@@ -230,6 +231,23 @@ void CheckHMACRow(const char *name, HMACFn fn, HMACFn ref) {
     EXPECT_EQ(Bytes(before_buf), Bytes(buf)) << "the message was modified";
     EXPECT_EQ(Bytes(before_pads), Bytes(pads)) << "the pads were modified";
     EXPECT_EQ(Bytes(before_tail), Bytes(tail)) << "the tail was modified";
+
+    uint32_t si[8], so[8];
+    rng.Fill(reinterpret_cast<uint8_t *>(si), sizeof(si));
+    rng.Fill(reinterpret_cast<uint8_t *>(so), sizeof(so));
+    std::vector<uint32_t> before_si(si, si + 8), before_so(so, so + 8);
+    uint8_t *t = tail.data() + 0;
+    std::vector<uint8_t> odd(tail.size() + 16);
+    if (align != 0) {
+      // The tail at an odd address as well.
+      memcpy(odd.data() + align, tail.data(), tail.size());
+      t = odd.data() + align;
+    }
+    r.finish(want, si, t, tail.size() / 64, so);
+    CHECK_ABI(e.finish, got, si, t, tail.size() / 64, so);
+    EXPECT_EQ(Bytes(want, 32), Bytes(got, 32)) << "finish";
+    EXPECT_EQ(before_si, std::vector<uint32_t>(si, si + 8));
+    EXPECT_EQ(before_so, std::vector<uint32_t>(so, so + 8));
   }
 
   std::string why;
@@ -256,6 +274,22 @@ void CheckHMACRow(const char *name, HMACFn fn, HMACFn ref) {
     EXPECT_TRUE(pads.CanariesIntact() && msg.CanariesIntact() &&
                 tail.CanariesIntact())
         << name << " wrote around its inputs";
+    // finish: the inner state ends at a guard page, the outer one starts
+    // after one, the tail ends at one.
+    GuardedBuffer si(32, GuardedBuffer::kEndAtGuard);
+    GuardedBuffer so(32, GuardedBuffer::kStartAfterGuard);
+    rng.Fill(si.data(), si.size());
+    rng.Fill(so.data(), so.size());
+    r.finish(want, reinterpret_cast<const uint32_t *>(si.data()), tail.data(),
+             tail.size() / 64, reinterpret_cast<const uint32_t *>(so.data()));
+    CHECK_ABI(e.finish, got, reinterpret_cast<const uint32_t *>(si.data()),
+              tail.data(), tail.size() / 64,
+              reinterpret_cast<const uint32_t *>(so.data()));
+    EXPECT_EQ(Bytes(want, 32), Bytes(got, 32))
+        << name << ": finish beside guard pages";
+    EXPECT_TRUE(si.CanariesIntact() && so.CanariesIntact() &&
+                tail.CanariesIntact())
+        << name << " finish wrote around its inputs";
   }
   {
     std::vector<uint8_t> pads = rng.Bytes(128), msg = rng.Bytes(70);
@@ -266,18 +300,24 @@ void CheckHMACRow(const char *name, HMACFn fn, HMACFn ref) {
                      tail.size() / 64);
     EXPECT_EQ(Bytes(want, 32), Bytes(got, 32))
         << name << " under the single-step unwind check";
+    uint32_t si[8] = {1, 2, 3, 4, 5, 6, 7, 8}, so[8] = {9, 8, 7, 6, 5, 4, 3, 2};
+    r.finish(want, si, tail.data(), tail.size() / 64, so);
+    CHECK_ABI_UNWIND(e.finish, got, si, tail.data(), tail.size() / 64, so);
+    EXPECT_EQ(Bytes(want, 32), Bytes(got, 32))
+        << name << " finish under the single-step unwind check";
   }
 }
 
 TEST(SHAX2Test, SHA256HMACRows) {
   const CRYPTO_PRIMITIVE *prim = &CRYPTO_primitive_sha256_hmac;
-  HMACFn ref = CRYPTO_impl_reference(prim)->entry.sha256_hmac;
+  const HMACEntry &ref = CRYPTO_impl_reference(prim)->entry.sha256_hmac;
   CRYPTO_IMPL_FOREACH(row, prim) {
     if (row == CRYPTO_impl_reference(prim)) {
       continue;
     }
     if (!CRYPTO_impl_is_capable(row)) {
-      abi_test::NotRunnableHere(row->entry.sha256_hmac);
+      abi_test::NotRunnableHere(row->entry.sha256_hmac.oneshot);
+      abi_test::NotRunnableHere(row->entry.sha256_hmac.finish);
       printf("  %s row %s (%s) skipped: this CPU (or the %s mask) does not "
              "allow it\n",
              prim->name, row->name, row->entry_names, kCPUMaskName);
