@@ -609,30 +609,35 @@ TEST(ConstantTimeTest, HMACKeyPairRows) {
 }
 
 // HMAC() with SHA-256 runs in one call of a SHA256_HMAC_IMPLS row
-// (crypto/sha/impls.h): each row forced in turn, key and message secret,
-// messages whose padding takes one or two tail blocks after zero or more
-// whole blocks, against the streamed HMAC (which does not use the rows).
+// (crypto/sha/impls.h), and HMAC_Final in one call of its `finish`: each
+// row forced in turn, key and message secret, messages whose padding takes
+// one or two tail blocks after zero or more whole blocks, against both
+// computed with the reference row.
 TEST(ConstantTimeTest, HMACSHA256Rows) {
   const DigestCase &d = kDigests[2];  // SHA-256
   ASSERT_EQ(EVP_sha256(), d.md());
   const size_t kKeyLengths[] = {0, 32, 64, 65};
   const size_t kMsgLengths[] = {0, 1, 55, 56, 63, 64, 119, 120, 200};
   std::vector<Buf> want;
-  for (size_t klen : kKeyLengths) {
-    for (size_t mlen : kMsgLengths) {
-      want.push_back(HMACStreamed(d, Pattern(klen + 700, klen),
-                                  Pattern(mlen + 900, mlen), false));
+  WithReferenceRows({&CRYPTO_primitive_sha256_hmac}, [&] {
+    for (size_t klen : kKeyLengths) {
+      for (size_t mlen : kMsgLengths) {
+        want.push_back(HMACStreamed(d, Pattern(klen + 700, klen),
+                                    Pattern(mlen + 900, mlen), false));
+      }
     }
-  }
+  });
   ForEachRowForced(&CRYPTO_primitive_sha256_hmac, [&](const CRYPTO_IMPL *) {
     size_t i = 0;
     for (size_t klen : kKeyLengths) {
       for (size_t mlen : kMsgLengths) {
         SCOPED_TRACE(testing::Message() << "key " << klen << ", message "
                                         << mlen);
-        EXPECT_EQ(Bytes(want[i++]),
-                  Bytes(HMACOneShot(d, Pattern(klen + 700, klen),
-                                    Pattern(mlen + 900, mlen))));
+        const Buf key = Pattern(klen + 700, klen);
+        const Buf msg = Pattern(mlen + 900, mlen);
+        EXPECT_EQ(Bytes(want[i]), Bytes(HMACOneShot(d, key, msg)));
+        EXPECT_EQ(Bytes(want[i]), Bytes(HMACStreamed(d, key, msg, true)));
+        i++;
       }
     }
   });
