@@ -272,10 +272,11 @@ void sha256_hmac_oneshot(uint8_t out[32], const uint8_t pads[128],
   const struct crypto_sha256_hmac_entry *e =
       &CRYPTO_impl_chosen(&CRYPTO_primitive_sha256_hmac)->entry.sha256_hmac;
   size_t whole = len / SHA256_CBLOCK;
+  // (`in` may be NULL when `len` is zero: no arithmetic on it then.)
+  const uint8_t *rest = whole != 0 ? in + whole * SHA256_CBLOCK : in;
   uint8_t last[2 * SHA256_CBLOCK];
-  size_t n = sha_pad_tail(last, SHA256_CBLOCK, 8, in + whole * SHA256_CBLOCK,
-                          len % SHA256_CBLOCK, 0,
-                          ((uint64_t)len + SHA256_CBLOCK) << 3);
+  size_t n = sha_pad_tail(last, SHA256_CBLOCK, 8, rest, len % SHA256_CBLOCK,
+                          0, ((uint64_t)len + SHA256_CBLOCK) << 3);
   e->oneshot(out, pads, in, whole, last, n);
   sha_wipe_chunks(last, n * SHA256_CBLOCK);
 }

@@ -499,7 +499,7 @@ func noASM(cpuOut string) bool {
 	return strings.Contains(cpuOut, "OPENSSL_NO_ASM")
 }
 
-var primitives = []string{"sha1", "sha256", "sha512", "chacha20", "poly1305", "sha256_batch", "sha512_batch", "sha256_x2", "sha512_x2"}
+var primitives = []string{"sha1", "sha256", "sha512", "chacha20", "poly1305", "sha256_batch", "sha512_batch", "sha256_x2", "sha512_x2", "sha256_hmac"}
 
 func testCPU() {
 	check("cpu lists every primitive", func() error {
