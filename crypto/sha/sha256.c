@@ -184,114 +184,6 @@ CRYPTO_PRIMITIVE CRYPTO_primitive_sha256 =
 SHA_DEFINE_X2(sha256, uint32_t, SHA256_CBLOCK, SHA256_CTX, len, sha32_x2,
               sha256_get_block)
 
-// --- HMAC-SHA256 in one call (impls.h, SHA256_HMAC_IMPLS) -----------------
-
-static const uint32_t kSHA256IV[8];
-
-// sha256_hmac_finish_with is the C form of the SHA256_HMAC_IMPLS `finish`
-// contract over the block function `block`; the `oneshot` one
-// (sha256_hmac_with) runs the pads' blocks through `pair` and ends here.
-static void sha256_hmac_finish_with(uint8_t out[32],
-                                    const uint32_t i_state[8],
-                                    const uint8_t *tail, size_t num_tail,
-                                    const uint32_t o_state[8],
-                                    sha256_block_fn block) {
-  uint32_t hi[8], ho[8];
-  OPENSSL_memcpy(hi, i_state, sizeof(hi));
-  OPENSSL_memcpy(ho, o_state, sizeof(ho));
-  block(hi, tail, num_tail);
-  // The outer block: the inner digest, then the padding for 64 + 32 bytes.
-  uint8_t outer[SHA256_CBLOCK] = {0};
-  for (size_t i = 0; i < 8; i++) {
-    CRYPTO_store_u32_be(outer + 4 * i, hi[i]);
-  }
-  outer[32] = 0x80;
-  CRYPTO_store_u64_be(outer + 56, (SHA256_CBLOCK + 32) * 8);
-  block(ho, outer, 1);
-  for (size_t i = 0; i < 8; i++) {
-    CRYPTO_store_u32_be(out + 4 * i, ho[i]);
-  }
-  CRYPTO_wipe(hi, sizeof(hi));
-  CRYPTO_wipe(ho, sizeof(ho));
-  CRYPTO_wipe(outer, sizeof(outer));
-}
-
-static void sha256_hmac_with(uint8_t out[32], const uint8_t pads[128],
-                             const uint8_t *in, size_t num_blocks,
-                             const uint8_t *tail, size_t num_tail,
-                             crypto_sha32_x2_fn pair, sha256_block_fn block) {
-  uint32_t hi[8], ho[8];
-  OPENSSL_memcpy(hi, kSHA256IV, sizeof(hi));
-  OPENSSL_memcpy(ho, kSHA256IV, sizeof(ho));
-  pair(hi, pads, ho, pads + SHA256_CBLOCK);
-  if (num_blocks != 0) {
-    block(hi, in, num_blocks);
-  }
-  sha256_hmac_finish_with(out, hi, tail, num_tail, ho, block);
-  CRYPTO_wipe(hi, sizeof(hi));
-  CRYPTO_wipe(ho, sizeof(ho));
-}
-
-void sha256_hmac_finish_nohw(uint8_t out[32], const uint32_t i_state[8],
-                             const uint8_t *tail, size_t num_tail,
-                             const uint32_t o_state[8]) {
-  sha256_hmac_finish_with(out, i_state, tail, num_tail, o_state,
-                          sha256_block_data_order_nohw);
-}
-
-void sha256_hmac_finish_blocks(uint8_t out[32], const uint32_t i_state[8],
-                               const uint8_t *tail, size_t num_tail,
-                               const uint32_t o_state[8]) {
-  sha256_hmac_finish_with(out, i_state, tail, num_tail, o_state,
-                          sha256_get_block());
-}
-
-void sha256_hmac_nohw(uint8_t out[32], const uint8_t pads[128],
-                      const uint8_t *in, size_t num_blocks,
-                      const uint8_t *tail, size_t num_tail) {
-  sha256_hmac_with(out, pads, in, num_blocks, tail, num_tail,
-                   sha256_x2_block_nohw, sha256_block_data_order_nohw);
-}
-
-void sha256_hmac_blocks(uint8_t out[32], const uint8_t pads[128],
-                        const uint8_t *in, size_t num_blocks,
-                        const uint8_t *tail, size_t num_tail) {
-  sha256_hmac_with(out, pads, in, num_blocks, tail, num_tail,
-                   CRYPTO_impl_chosen(&CRYPTO_primitive_sha256_x2)
-                       ->entry.sha32_x2,
-                   sha256_get_block());
-}
-
-static const CRYPTO_IMPL kSHA256HMACImpls[] = {
-    SHA256_HMAC_IMPLS(SHA_HMAC_ROW)};
-CRYPTO_PRIMITIVE CRYPTO_primitive_sha256_hmac =
-    CRYPTO_PRIMITIVE_INIT("sha256_hmac", kSHA256HMACImpls);
-
-void sha256_hmac_oneshot(uint8_t out[32], const uint8_t pads[128],
-                         const uint8_t *in, size_t len) {
-  const struct crypto_sha256_hmac_entry *e =
-      &CRYPTO_impl_chosen(&CRYPTO_primitive_sha256_hmac)->entry.sha256_hmac;
-  size_t whole = len / SHA256_CBLOCK;
-  // (`in` may be NULL when `len` is zero: no arithmetic on it then.)
-  const uint8_t *rest = whole != 0 ? in + whole * SHA256_CBLOCK : in;
-  uint8_t last[2 * SHA256_CBLOCK];
-  size_t n = sha_pad_tail(last, SHA256_CBLOCK, 8, rest, len % SHA256_CBLOCK,
-                          0, ((uint64_t)len + SHA256_CBLOCK) << 3);
-  e->oneshot(out, pads, in, whole, last, n);
-  sha_wipe_chunks(last, n * SHA256_CBLOCK);
-}
-
-void sha256_hmac_finish(uint8_t out[32], const SHA256_CTX *inner,
-                        const uint32_t o_state[8]) {
-  const struct crypto_sha256_hmac_entry *e =
-      &CRYPTO_impl_chosen(&CRYPTO_primitive_sha256_hmac)->entry.sha256_hmac;
-  uint8_t last[2 * SHA256_CBLOCK];
-  size_t n = sha_pad_tail(last, SHA256_CBLOCK, 8, inner->data, inner->num, 0,
-                          inner->len << 3);
-  e->finish(out, inner->h, last, n, o_state);
-  sha_wipe_chunks(last, n * SHA256_CBLOCK);
-}
-
 // --- Buffering, padding and length (SHA-224 and SHA-256) --------------------
 
 // Initial hash values (§5.3.2, §5.3.3).
@@ -478,4 +370,120 @@ void SHA256_TransformBlocks(uint32_t state[8], const uint8_t *data,
 
 void SHA256_Transform(SHA256_CTX *sha, const uint8_t block[SHA256_CBLOCK]) {
   sha256_get_block()(sha->h, block, 1);
+}
+
+// --- HMAC-SHA256 in one call (impls.h, SHA256_HMAC_IMPLS) -----------------
+
+// sha256_hmac_end ends an HMAC-SHA256 in C over the block function `block`:
+// the `num_tail` blocks at `tail` into the inner state `hi`, then the outer
+// block (the inner digest and the padding for 64 + 32 bytes) into the outer
+// state `ho`, whose digest goes to `out`. `hi` and `ho` are the caller's
+// working copies, changed in place; the caller wipes them.
+static void sha256_hmac_end(uint8_t out[32], uint32_t hi[8], uint32_t ho[8],
+                            const uint8_t *tail, size_t num_tail,
+                            sha256_block_fn block) {
+  block(hi, tail, num_tail);
+  uint8_t outer[SHA256_CBLOCK] = {0};
+  for (size_t i = 0; i < 8; i++) {
+    CRYPTO_store_u32_be(outer + 4 * i, hi[i]);
+  }
+  outer[32] = 0x80;
+  CRYPTO_store_u64_be(outer + 56, (SHA256_CBLOCK + 32) * 8);
+  block(ho, outer, 1);
+  for (size_t i = 0; i < 8; i++) {
+    CRYPTO_store_u32_be(out + 4 * i, ho[i]);
+  }
+  CRYPTO_wipe(outer, sizeof(outer));
+}
+
+// sha256_hmac_finish_with and sha256_hmac_with are the C forms of the
+// SHA256_HMAC_IMPLS contract (`finish` and `oneshot`) over the block
+// function `block` (and `pair` for the pads' two blocks).
+static void sha256_hmac_finish_with(uint8_t out[32],
+                                    const uint32_t i_state[8],
+                                    const uint8_t *tail, size_t num_tail,
+                                    const uint32_t o_state[8],
+                                    sha256_block_fn block) {
+  uint32_t hi[8], ho[8];
+  OPENSSL_memcpy(hi, i_state, sizeof(hi));
+  OPENSSL_memcpy(ho, o_state, sizeof(ho));
+  sha256_hmac_end(out, hi, ho, tail, num_tail, block);
+  CRYPTO_wipe(hi, sizeof(hi));
+  CRYPTO_wipe(ho, sizeof(ho));
+}
+
+static void sha256_hmac_with(uint8_t out[32], const uint8_t pads[128],
+                             const uint8_t *in, size_t num_blocks,
+                             const uint8_t *tail, size_t num_tail,
+                             crypto_sha32_x2_fn pair, sha256_block_fn block) {
+  uint32_t hi[8], ho[8];
+  OPENSSL_memcpy(hi, kSHA256IV, sizeof(hi));
+  OPENSSL_memcpy(ho, kSHA256IV, sizeof(ho));
+  pair(hi, pads, ho, pads + SHA256_CBLOCK);
+  if (num_blocks != 0) {
+    block(hi, in, num_blocks);
+  }
+  sha256_hmac_end(out, hi, ho, tail, num_tail, block);
+  CRYPTO_wipe(hi, sizeof(hi));
+  CRYPTO_wipe(ho, sizeof(ho));
+}
+
+void sha256_hmac_finish_nohw(uint8_t out[32], const uint32_t i_state[8],
+                             const uint8_t *tail, size_t num_tail,
+                             const uint32_t o_state[8]) {
+  sha256_hmac_finish_with(out, i_state, tail, num_tail, o_state,
+                          sha256_block_data_order_nohw);
+}
+
+void sha256_hmac_finish_blocks(uint8_t out[32], const uint32_t i_state[8],
+                               const uint8_t *tail, size_t num_tail,
+                               const uint32_t o_state[8]) {
+  sha256_hmac_finish_with(out, i_state, tail, num_tail, o_state,
+                          sha256_get_block());
+}
+
+void sha256_hmac_nohw(uint8_t out[32], const uint8_t pads[128],
+                      const uint8_t *in, size_t num_blocks,
+                      const uint8_t *tail, size_t num_tail) {
+  sha256_hmac_with(out, pads, in, num_blocks, tail, num_tail,
+                   sha256_x2_block_nohw, sha256_block_data_order_nohw);
+}
+
+void sha256_hmac_blocks(uint8_t out[32], const uint8_t pads[128],
+                        const uint8_t *in, size_t num_blocks,
+                        const uint8_t *tail, size_t num_tail) {
+  sha256_hmac_with(out, pads, in, num_blocks, tail, num_tail,
+                   CRYPTO_impl_chosen(&CRYPTO_primitive_sha256_x2)
+                       ->entry.sha32_x2,
+                   sha256_get_block());
+}
+
+static const CRYPTO_IMPL kSHA256HMACImpls[] = {
+    SHA256_HMAC_IMPLS(SHA_HMAC_ROW)};
+CRYPTO_PRIMITIVE CRYPTO_primitive_sha256_hmac =
+    CRYPTO_PRIMITIVE_INIT("sha256_hmac", kSHA256HMACImpls);
+
+void sha256_hmac_oneshot(uint8_t out[32], const uint8_t pads[128],
+                         const uint8_t *in, size_t len) {
+  const struct crypto_sha256_hmac_entry *e =
+      &CRYPTO_impl_chosen(&CRYPTO_primitive_sha256_hmac)->entry.sha256_hmac;
+  size_t whole = len / SHA256_CBLOCK;
+  // (`in` may be NULL when `len` is zero: no arithmetic on it then.)
+  const uint8_t *rest = whole != 0 ? in + whole * SHA256_CBLOCK : in;
+  uint8_t last[2 * SHA256_CBLOCK];
+  size_t n = sha_pad_tail(last, SHA256_CBLOCK, 8, rest, len % SHA256_CBLOCK,
+                          0, ((uint64_t)len + SHA256_CBLOCK) << 3);
+  e->oneshot(out, pads, in, whole, last, n);
+  sha_wipe_chunks(last, n * SHA256_CBLOCK);
+}
+
+void sha256_hmac_finish(uint8_t out[32], const SHA256_CTX *inner,
+                        const uint32_t o_state[8]) {
+  const struct crypto_sha256_hmac_entry *e =
+      &CRYPTO_impl_chosen(&CRYPTO_primitive_sha256_hmac)->entry.sha256_hmac;
+  uint8_t last[2 * SHA256_CBLOCK];
+  size_t n = sha_pad_tail(last, SHA256_CBLOCK, 8, inner->data, inner->num, 0,
+                          inner->len << 3);
+  e->finish(out, inner->h, last, n, o_state);
+  sha_wipe_chunks(last, n * SHA256_CBLOCK);
 }
