@@ -81,34 +81,59 @@
 #include "../sha/internal.h"
 #include "internal.h"
 
+// hmac_xor16 writes to `out` the 16 bytes at `in`, each XORed with `pad`,
+// with one 16-byte store where the compiler has vector types.
+static inline void hmac_xor16(uint8_t *out, const uint8_t *in, uint8_t pad) {
+#if defined(__GNUC__) || defined(__clang__)
+  typedef uint8_t hmac_u8x16 __attribute__((vector_size(16)));
+  hmac_u8x16 v;
+  OPENSSL_memcpy(&v, in, 16);
+  v ^= pad;
+  OPENSSL_memcpy(out, &v, 16);
+#else
+  for (size_t i = 0; i < 16; i++) {
+    out[i] = in[i] ^ pad;
+  }
+#endif
+}
+
 // hmac_pads writes K0 ^ ipad to `ipad` and K0 ^ opad to `opad`, each
 // EVP_MD_block_size(md) bytes, for the `key_len`-byte `key`. A key longer
 // than a block is hashed first. It returns one, or zero if the digest's
 // sizes are out of range.
+//
+// K0 is built in `k0`, zeroed with a size known at compile time (inline
+// stores, no memset call), and wiped here. Each pad is written 16 bytes at
+// a time (hmac_xor16): the block functions read them with 16-byte loads,
+// and a load that spans several smaller stores still in the store queue
+// cannot take its data from them and waits for them to reach the cache
+// (see sha_store_chunk in ../sha/internal.h). With 8-byte stores before,
+// HMAC() SHA-256 ran 2% slower at 16 and 256 bytes (Zen 5, 7 alternating
+// rounds of util/bench/percall_bench.c).
 static int hmac_pads(const EVP_MD *md, const uint8_t *key, size_t key_len,
                      uint8_t *ipad, uint8_t *opad) {
   size_t block_size = EVP_MD_block_size(md);
   size_t md_size = EVP_MD_size(md);
   if (block_size > EVP_MAX_MD_BLOCK_SIZE || md_size > block_size ||
-      block_size % 8 != 0) {
+      block_size % 16 != 0) {
     OPENSSL_PUT_ERROR(HMAC, ERR_R_INTERNAL_ERROR);
     return 0;
   }
-  // K0 goes into `ipad` first: key || zeros, or H(key) || zeros.
-  OPENSSL_memset(ipad, 0, block_size);
+  // K0: key || zeros, or H(key) || zeros.
+  uint8_t k0[EVP_MAX_MD_BLOCK_SIZE] = {0};
   if (key_len > block_size) {
-    if (!EVP_Digest(key, key_len, ipad, NULL, md, NULL)) {
+    if (!EVP_Digest(key, key_len, k0, NULL, md, NULL)) {
       return 0;
     }
-  } else {
-    OPENSSL_memcpy(ipad, key, key_len);
+  } else if (key_len != 0) {
+    OPENSSL_memcpy(k0, key, key_len);
   }
-  // Eight bytes at a time; the loop count is the public block size.
-  for (size_t i = 0; i < block_size; i += 8) {
-    uint64_t k0 = CRYPTO_load_u64_le(ipad + i);
-    CRYPTO_store_u64_le(ipad + i, k0 ^ UINT64_C(0x3636363636363636));
-    CRYPTO_store_u64_le(opad + i, k0 ^ UINT64_C(0x5c5c5c5c5c5c5c5c));
+  // The loop count is the public block size.
+  for (size_t i = 0; i < block_size; i += 16) {
+    hmac_xor16(ipad + i, k0 + i, 0x36);
+    hmac_xor16(opad + i, k0 + i, 0x5c);
   }
+  CRYPTO_wipe(k0, sizeof(k0));
   return 1;
 }
 
@@ -306,7 +331,10 @@ int HMAC_CTX_copy_ex(HMAC_CTX *dest, const HMAC_CTX *src) {
     return 0;
   }
   if (EVP_MD_CTX_md(&src->md_ctx) == NULL) {
-    EVP_MD_CTX_cleanup(&dest->md_ctx);
+    // Whole: md_ctx's digest is set by hmac_state_copy, not by
+    // EVP_DigestInit_ex, so a larger digest's state may lie past the
+    // current one's (EVP_MD_CTX_cleanup erases only the current one's).
+    CRYPTO_wipe(&dest->md_ctx, sizeof(dest->md_ctx));
   } else if (!EVP_MD_CTX_copy_ex(&dest->md_ctx, &src->md_ctx)) {
     HMAC_CTX_cleanup(dest);
     return 0;
