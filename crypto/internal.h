@@ -61,10 +61,11 @@ static inline void *OPENSSL_memset(void *dst, int c, size_t n) {
 // `util/bench/percall_bench.c` against the same program built before the
 // change, 11 alternating rounds, read 2-3% on XChaCha20-Poly1305 and
 // HMAC-SHA384 at 16-256 bytes, 1% on CRYPTO_chacha_20 at 16 and 64, and
-// within 1% elsewhere. Not used in crypto/digest/digest.c, where the
-// inline stores measured ~4% slower on the 16-byte EVP_MD_CTX_new ... free
-// sequence (62.5 against 60 ns, 8 alternating runs; cause not found), nor in
-// crypto/sha, whose sha_wipe and sha_wipe_chunks were tuned separately.
+// within 1% elsewhere. In crypto/digest/digest.c only EVP_MD_CTX_cleanup's
+// 120-byte SHA-256 erase uses it: a 224-byte one there measured ~4% slower
+// on the 16-byte EVP_MD_CTX_new ... free sequence (62.5 against 60 ns, 8
+// alternating runs; cause not found). Not used in crypto/sha, whose sha_wipe
+// and sha_wipe_chunks were tuned separately.
 static inline void CRYPTO_wipe(void *ptr, size_t len) {
 #if defined(__GNUC__) || defined(__clang__)
   uint8_t *p = (uint8_t *)ptr;

@@ -15,11 +15,18 @@
 #include "../sha/internal.h"
 #include "internal.h"
 
+// CTX_SIZE(member) is the ctx_size of the digests whose state is u.member.
+#define CTX_SIZE(member) \
+  (offsetof(EVP_MD_CTX, u) + sizeof(((EVP_MD_CTX *)NULL)->u.member))
+
 struct env_md_st {
   int type;            // NID_*
   const char *name;    // short name, as EVP_MD_name returns it
   size_t md_size;      // digest length in bytes
   size_t block_size;   // block length in bytes
+  // Bytes of EVP_MD_CTX from its start to the end of the digest's union
+  // member: all that EVP_MD_CTX_cleanup erases.
+  size_t ctx_size;
   // The streaming steps, on ctx->u. They cannot fail.
   void (*init)(EVP_MD_CTX *ctx);
   void (*update)(EVP_MD_CTX *ctx, const void *data, size_t len);
@@ -135,25 +142,32 @@ DEFINE_MD_ADAPTERS(sha512_256, SHA512_256, sha512, sha512_buffered_len)
 DEFINE_MD_TWO_BLOCKS(sha512_256, SHA512_256, sha512)
 
 static const EVP_MD kMDs[] = {
-    {NID_sha1, "SHA1", SHA_DIGEST_LENGTH, SHA_CBLOCK, sha1_init, sha1_update,
+    {NID_sha1, "SHA1", SHA_DIGEST_LENGTH, SHA_CBLOCK,
+     CTX_SIZE(sha1), sha1_init, sha1_update,
      sha1_final, sha1_two_blocks, sha1_finish_msg, SHA1, {"SHA-1", NULL}},
-    {NID_sha224, "SHA224", SHA224_DIGEST_LENGTH, SHA256_CBLOCK, sha224_init,
+    {NID_sha224, "SHA224", SHA224_DIGEST_LENGTH, SHA256_CBLOCK,
+     CTX_SIZE(sha256), sha224_init,
      sha224_update, sha224_final, sha224_two_blocks, sha224_finish_msg,
      SHA224, {"SHA-224", "SHA2-224", NULL}},
-    {NID_sha256, "SHA256", SHA256_DIGEST_LENGTH, SHA256_CBLOCK, sha256_init,
+    {NID_sha256, "SHA256", SHA256_DIGEST_LENGTH, SHA256_CBLOCK,
+     CTX_SIZE(sha256), sha256_init,
      sha256_update, sha256_final, sha256_two_blocks, sha256_finish_msg,
      SHA256, {"SHA-256", "SHA2-256", NULL}},
-    {NID_sha384, "SHA384", SHA384_DIGEST_LENGTH, SHA512_CBLOCK, sha384_init,
+    {NID_sha384, "SHA384", SHA384_DIGEST_LENGTH, SHA512_CBLOCK,
+     CTX_SIZE(sha512), sha384_init,
      sha384_update, sha384_final, sha384_two_blocks, sha384_finish_msg,
      SHA384, {"SHA-384", "SHA2-384", NULL}},
-    {NID_sha512, "SHA512", SHA512_DIGEST_LENGTH, SHA512_CBLOCK, sha512_init,
+    {NID_sha512, "SHA512", SHA512_DIGEST_LENGTH, SHA512_CBLOCK,
+     CTX_SIZE(sha512), sha512_init,
      sha512_update, sha512_final, sha512_two_blocks, sha512_finish_msg,
      SHA512, {"SHA-512", "SHA2-512", NULL}},
     {NID_sha512_224, "SHA512-224", SHA512_224_DIGEST_LENGTH, SHA512_CBLOCK,
+     CTX_SIZE(sha512),
      sha512_224_init, sha512_224_update, sha512_224_final,
      sha512_224_two_blocks, sha512_224_finish_msg, SHA512_224,
      {"SHA-512/224", "SHA2-512/224", "SHA512_224", "SHA512/224"}},
     {NID_sha512_256, "SHA512-256", SHA512_256_DIGEST_LENGTH, SHA512_CBLOCK,
+     CTX_SIZE(sha512),
      sha512_256_init, sha512_256_update, sha512_256_final,
      sha512_256_two_blocks, sha512_256_finish_msg, SHA512_256,
      {"SHA-512/256", "SHA2-512/256", "SHA512_256", "SHA512/256"}},
@@ -238,8 +252,21 @@ EVP_MD_CTX *EVP_MD_CTX_new(void) {
 EVP_MD_CTX *EVP_MD_CTX_create(void) { return EVP_MD_CTX_new(); }
 
 int EVP_MD_CTX_cleanup(EVP_MD_CTX *ctx) {
-  // The zeroed context is also the empty state (digest == NULL).
-  OPENSSL_cleanse(ctx, sizeof(*ctx));
+  // The zeroed context is also the empty state (digest == NULL). With a
+  // digest set, only its union member can hold state (evp_md_ctx_set_digest
+  // keeps it so), and only that much is erased: for SHA-256, 120 of the 224
+  // bytes, with inline stores (CRYPTO_wipe) since the size is then known.
+  // On Zen 5 (7 alternating rounds, best of 3 processes each, the 16-byte
+  // EVP_MD_CTX_new ... free sequence of util/bench/percall_bench.c) the
+  // shorter erase took it from 55.5 to 54.1 ns and the inline stores to
+  // 53.5. (Inline stores of all 224 bytes had measured ~3% slower than the
+  // library call; 120 bytes are 8 stores.)
+  const EVP_MD *md = ctx->digest;
+  if (md != NULL && md->ctx_size == CTX_SIZE(sha256)) {
+    CRYPTO_wipe(ctx, CTX_SIZE(sha256));
+  } else {
+    OPENSSL_cleanse(ctx, md != NULL ? md->ctx_size : sizeof(*ctx));
+  }
   return 1;
 }
 
@@ -299,6 +326,18 @@ int EVP_MD_CTX_type(const EVP_MD_CTX *ctx) {
 
 // --- Hashing ----------------------------------------------------------------
 
+// evp_md_ctx_set_digest sets `ctx`'s digest to `md`. EVP_MD_CTX_cleanup
+// erases only the current digest's ctx_size bytes, so the state of a digest
+// with a larger union member (SHA-512 before SHA-256) is erased here first:
+// no byte past the current digest's ctx_size ever holds state.
+static inline void evp_md_ctx_set_digest(EVP_MD_CTX *ctx, const EVP_MD *md) {
+  const EVP_MD *old = ctx->digest;
+  if (old != NULL && old->ctx_size > md->ctx_size) {
+    OPENSSL_cleanse(ctx, old->ctx_size);
+  }
+  ctx->digest = md;
+}
+
 int EVP_DigestInit_ex(EVP_MD_CTX *ctx, const EVP_MD *type, ENGINE *impl) {
   (void)impl;
   if (ctx == NULL) {
@@ -309,7 +348,7 @@ int EVP_DigestInit_ex(EVP_MD_CTX *ctx, const EVP_MD *type, ENGINE *impl) {
     OPENSSL_PUT_ERROR(DIGEST, DIGEST_R_UNKNOWN_DIGEST);
     return 0;
   }
-  ctx->digest = type;
+  evp_md_ctx_set_digest(ctx, type);
   type->init(ctx);
   return 1;
 }
@@ -352,6 +391,8 @@ void evp_md_finish_from(const EVP_MD_CTX *ctx, const uint8_t *in, size_t len,
 void evp_md_init_two_blocks(const EVP_MD *md, EVP_MD_CTX *ctx0,
                             const uint8_t *in0, EVP_MD_CTX *ctx1,
                             const uint8_t *in1) {
+  // (HMAC's own contexts: their owners erase them whole, and HMAC() passes
+  // uninitialized stack contexts, so the old digest is not read here.)
   ctx0->digest = md;
   ctx1->digest = md;
   md->init_two_blocks(ctx0, in0, ctx1, in1);

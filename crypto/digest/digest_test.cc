@@ -249,6 +249,33 @@ TEST(DigestTest, ReuseAndZeroisation) {
   }
 }
 
+// EVP_MD_CTX_cleanup erases only the bytes the current digest's state
+// occupies, so switching a context to a digest with a smaller state must
+// erase the larger one first: after SHA-512 (or SHA-384) then SHA-256 (or
+// SHA-1), cleanup leaves the whole context zero.
+TEST(DigestTest, SwitchToSmallerDigestErasesLargerState) {
+  const EVP_MD *big[] = {EVP_sha512(), EVP_sha384(), EVP_sha256()};
+  const EVP_MD *small[] = {EVP_sha256(), EVP_sha1(), EVP_sha1()};
+  std::vector<uint8_t> secret(200, 0xaa);
+  for (size_t i = 0; i < sizeof(big) / sizeof(big[0]); i++) {
+    SCOPED_TRACE(EVP_MD_name(big[i]));
+    SCOPED_TRACE(EVP_MD_name(small[i]));
+    EVP_MD_CTX ctx;
+    EVP_MD_CTX_init(&ctx);
+    ASSERT_EQ(1, EVP_DigestInit_ex(&ctx, big[i], nullptr));
+    // 200 bytes: a compressed block and a partly filled buffer.
+    ASSERT_EQ(1, EVP_DigestUpdate(&ctx, secret.data(), secret.size()));
+    ASSERT_EQ(1, EVP_DigestInit_ex(&ctx, small[i], nullptr));
+    ASSERT_EQ(1, EVP_DigestUpdate(&ctx, "abc", 3));
+    EXPECT_EQ(1, EVP_MD_CTX_cleanup(&ctx));
+    EVP_MD_CTX zero_ctx;
+    memset(&zero_ctx, 0, sizeof(zero_ctx));
+    EXPECT_EQ(Bytes(reinterpret_cast<const uint8_t *>(&zero_ctx),
+                    sizeof(zero_ctx)),
+              Bytes(reinterpret_cast<const uint8_t *>(&ctx), sizeof(ctx)));
+  }
+}
+
 TEST(DigestTest, HeapContexts) {
   EVP_MD_CTX *ctx = EVP_MD_CTX_new();
   ASSERT_NE(nullptr, ctx);
