@@ -81,22 +81,6 @@
 #include "../sha/internal.h"
 #include "internal.h"
 
-// hmac_xor16 writes to `out` the 16 bytes at `in`, each XORed with `pad`,
-// with one 16-byte store where the compiler has vector types.
-static inline void hmac_xor16(uint8_t *out, const uint8_t *in, uint8_t pad) {
-#if defined(__GNUC__) || defined(__clang__)
-  typedef uint8_t hmac_u8x16 __attribute__((vector_size(16)));
-  hmac_u8x16 v;
-  OPENSSL_memcpy(&v, in, 16);
-  v ^= pad;
-  OPENSSL_memcpy(out, &v, 16);
-#else
-  for (size_t i = 0; i < 16; i++) {
-    out[i] = in[i] ^ pad;
-  }
-#endif
-}
-
 // hmac_pads writes K0 ^ ipad to `ipad` and K0 ^ opad to `opad`, each
 // EVP_MD_block_size(md) bytes, for the `key_len`-byte `key`. A key longer
 // than a block is hashed first. It returns one, or zero if the digest's
@@ -104,7 +88,7 @@ static inline void hmac_xor16(uint8_t *out, const uint8_t *in, uint8_t pad) {
 //
 // K0 is built in `k0`, zeroed with a size known at compile time (inline
 // stores, no memset call), and wiped here. Each pad is written 16 bytes at
-// a time (hmac_xor16): the block functions read them with 16-byte loads,
+// a time (sha_store_chunk): the block functions read them with 16-byte loads,
 // and a load that spans several smaller stores still in the store queue
 // cannot take its data from them and waits for them to reach the cache
 // (see sha_store_chunk in ../sha/internal.h). With 8-byte stores before,
@@ -129,9 +113,13 @@ static int hmac_pads(const EVP_MD *md, const uint8_t *key, size_t key_len,
     OPENSSL_memcpy(k0, key, key_len);
   }
   // The loop count is the public block size.
+  const uint64_t kIpad = UINT64_C(0x3636363636363636);
+  const uint64_t kOpad = UINT64_C(0x5c5c5c5c5c5c5c5c);
   for (size_t i = 0; i < block_size; i += 16) {
-    hmac_xor16(ipad + i, k0 + i, 0x36);
-    hmac_xor16(opad + i, k0 + i, 0x5c);
+    uint64_t lo = CRYPTO_load_u64_le(k0 + i);
+    uint64_t hi = CRYPTO_load_u64_le(k0 + i + 8);
+    sha_store_chunk(ipad + i, lo ^ kIpad, hi ^ kIpad);
+    sha_store_chunk(opad + i, lo ^ kOpad, hi ^ kOpad);
   }
   CRYPTO_wipe(k0, sizeof(k0));
   return 1;
