@@ -67,7 +67,21 @@ extern "C" {
 //   x86_64: any length, one block at a time in general-purpose registers
 //     (a final partial block XORed 8 and then 1 byte at a time); baseline
 //     x86-64, faster than the C code at every length.
+//   avx512_zen4: the same entry point with no min_len, on AMD family 0x19
+//     (of which only Zen 4 has AVX-512): its one-block code in xmm rows is
+//     what runs up to 64 bytes. Zen 4's simple vector operations take one
+//     cycle where Zen 5's take two, so there the xmm rows beat the scalar
+//     code that the avx512 row hands short inputs to. Measured on AMD EPYC
+//     family 25 model 17 (Zen 4), TSC 2.596 GHz, core ~3.66 GHz,
+//     util/bench/aead_floor.c (lower quartile of 41 batches of 200 calls,
+//     2026-12-03): 16 and 64 bytes 214.6 ticks in the xmm rows against
+//     259.6 in ChaCha20_ctr32_x86_64 (back to back), 263.5 against 273.1
+//     chained. On Zen 5 (table in asm/chacha-x86_64.pl) the scalar code
+//     wins, 161-173 against 231-248, so the avx512 row keeps min_len 65.
+//     From 65 bytes on both rows run the same code.
 #define CHACHA20_X86_64_ROWS(X)                                            \
+  X(avx512_zen4, ChaCha20_ctr32_avx512, chacha20_avx512_zen4_capable,      \
+    CRYPTO_IMPL_BYTES, 1, 0, none)                                         \
   X(avx512, ChaCha20_ctr32_avx512, chacha20_avx512_capable,                \
     CRYPTO_IMPL_BYTES, 1, 65, x86_64)                                      \
   X(avx2, ChaCha20_ctr32_avx2, CRYPTO_is_AVX2_capable, CRYPTO_IMPL_BLOCKS, \
@@ -85,6 +99,15 @@ extern "C" {
 static inline int chacha20_avx512_capable(void) {
   return CRYPTO_is_AVX512F_capable() && CRYPTO_is_AVX512BW_capable() &&
          CRYPTO_is_AVX512VL_capable();
+}
+
+// chacha20_avx512_zen4_capable is the avx512_zen4 row's predicate: the
+// avx512 row's features on an AMD family 0x19 CPU (CRYPTO_x86_amd_family;
+// Zen 3 is family 0x19 too but has no AVX-512). The family is not a
+// capability: it only chooses between two rows such a CPU can both run, as
+// measured above. Masking AVX-512 off (OPENSSL_ia32cap) removes both rows.
+static inline int chacha20_avx512_zen4_capable(void) {
+  return chacha20_avx512_capable() && CRYPTO_x86_amd_family() == 0x19;
 }
 
 // 32-bit x86 (asm/chacha-x86.pl), whole-block functions needing SSSE3

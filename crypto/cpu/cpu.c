@@ -301,6 +301,21 @@ void OPENSSL_ia32cap_compute(uint32_t out[4], const struct cpuid_leaves *in,
   }
 }
 
+uint32_t OPENSSL_x86_amd_family_compute(const struct cpuid_leaves *in) {
+  // "AuthenticAMD" as CPUID(0) returns it: EBX "Auth", EDX "enti", ECX
+  // "cAMD", little-endian.
+  static const uint32_t kAMD[3] = {0x68747541, 0x69746e65, 0x444d4163};
+  if (in->max_leaf < 1 || in->vendor[0] != kAMD[0] ||
+      in->vendor[1] != kAMD[1] || in->vendor[2] != kAMD[2]) {
+    return 0;
+  }
+  uint32_t family = (in->leaf1_eax >> 8) & 0xf;
+  if (family == 0xf) {
+    family += (in->leaf1_eax >> 20) & 0xff;
+  }
+  return family;
+}
+
 
 // AArch64: AT_HWCAP (or the Apple/Windows equivalent) + OPENSSL_armcap.
 
@@ -341,6 +356,9 @@ uint32_t OPENSSL_armcap_compute(uint64_t hwcap, const char *env) {
 
 #if OPENSSL_CPU_IS_X86
 uint32_t OPENSSL_ia32cap_P[4];
+#if OPENSSL_CPU_DETECTS_X86
+uint32_t OPENSSL_x86_amd_family_P;
+#endif
 #endif
 #if OPENSSL_CPU_IS_AARCH64
 uint32_t OPENSSL_armcap_P;
@@ -354,6 +372,7 @@ static void cpu_detect(void) {
   OPENSSL_cpu_read_x86(&leaves, &xcr0);
   OPENSSL_ia32cap_compute(OPENSSL_ia32cap_P, &leaves, xcr0,
                           getenv("OPENSSL_ia32cap"));
+  OPENSSL_x86_amd_family_P = OPENSSL_x86_amd_family_compute(&leaves);
 #endif
 #if OPENSSL_CPU_DETECTS_AARCH64
   OPENSSL_armcap_P = OPENSSL_armcap_apply_env(OPENSSL_cpu_read_armcap(),

@@ -48,21 +48,27 @@ Words AsWords(const cpuid_leaves &l) {
 // VPCLMULQDQ; no AVX-512. XCR0 = x87|SSE|AVX (+ PKRU, bit 9).
 constexpr cpuid_leaves kZen3 = {
     /*max_leaf=*/0x10, /*leaf1_edx=*/0x178bfbff, /*leaf1_ecx=*/0x7ed8320b,
-    /*leaf7_ebx=*/0x219c97a9, /*leaf7_ecx=*/0x0040069c};
+    /*leaf7_ebx=*/0x219c97a9, /*leaf7_ecx=*/0x0040069c,
+    /*vendor=*/{0x68747541, 0x69746e65, 0x444d4163},  // AuthenticAMD
+    /*leaf1_eax=*/0x00a20f10};                         // family 0x19
 constexpr uint64_t kZen3XCR0 = 0x207;
 
 // Intel Goldmont (Atom C3000, Pentium J4205): SSSE3 and the SHA extensions
 // but no AVX at all. XCR0 = x87|SSE|MPX.
 constexpr cpuid_leaves kGoldmont = {
     /*max_leaf=*/0x15, /*leaf1_edx=*/0xbfebfbff, /*leaf1_ecx=*/0x4ff8ebbf,
-    /*leaf7_ebx=*/0x22944281, /*leaf7_ecx=*/0};
+    /*leaf7_ebx=*/0x22944281, /*leaf7_ecx=*/0,
+    /*vendor=*/{0x756e6547, 0x49656e69, 0x6c65746e},  // GenuineIntel
+    /*leaf1_eax=*/0x000506c9};
 constexpr uint64_t kGoldmontXCR0 = 0x1b;
 
 // Intel Skylake-X (Core i9-7900X): AVX2 and AVX-512 F/DQ/CD/BW/VL, no SHA.
 // XCR0 = x87|SSE|AVX|MPX|opmask|ZMM_Hi256|Hi16_ZMM|PKRU.
 constexpr cpuid_leaves kSkylakeX = {
     /*max_leaf=*/0x16, /*leaf1_edx=*/0xbfebfbff, /*leaf1_ecx=*/0x7ffefbff,
-    /*leaf7_ebx=*/0xd39ffffb, /*leaf7_ecx=*/0x00000018};
+    /*leaf7_ebx=*/0xd39ffffb, /*leaf7_ecx=*/0x00000018,
+    /*vendor=*/{0x756e6547, 0x49656e69, 0x6c65746e},  // GenuineIntel
+    /*leaf1_eax=*/0x00050654};
 constexpr uint64_t kSkylakeXXCR0 = 0x2ff;
 
 bool Has(const Words &w, int word, uint32_t bit) {
@@ -461,8 +467,8 @@ std::set<std::string> X86Missing(const Words &w) {
 TEST(CPUTest, ClosureEverySingleX86Feature) {
   const auto deps = X86Dependents();
   // A synthetic processor with every bit, and an OS saving every state.
-  const cpuid_leaves all = {7, 0xffffffff, 0xffffffff, 0xffffffff,
-                            0xffffffff};
+  const cpuid_leaves all = {
+      7, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, {0, 0, 0}, 0};
   ASSERT_EQ(std::set<std::string>(), X86Missing(Compute(all, ~0ull, nullptr)));
   for (const NamedX86 &f : kNamedX86) {
     SCOPED_TRACE(f.name);
@@ -598,6 +604,48 @@ TEST(CPUTest, ArmcapEnv) {
   // SHA256 without NEON is no SHA256.
   EXPECT_EQ(ARMV7_NEON | ARMV8_SHA256, OPENSSL_armcap_apply_env(all, "0x11"));
   EXPECT_EQ(0u, OPENSSL_armcap_apply_env(all, "0x10"));
+}
+
+// --- The AMD family (rows whose best choice depends on it). ---
+
+TEST(CPUTest, AMDFamily) {
+  // Vendor strings as CPUID(0) returns them in EBX, EDX, ECX.
+  const uint32_t kAMD[3] = {0x68747541, 0x69746e65, 0x444d4163};  // AuthenticAMD
+  const uint32_t kIntel[3] = {0x756e6547, 0x49656e69, 0x6c65746e};  // GenuineIntel
+  struct {
+    const uint32_t *vendor;
+    uint32_t max_leaf, leaf1_eax, want;
+  } kCases[] = {
+      // Zen 4 (EPYC 9004, family 0x19 model 0x11): base family 0xf plus
+      // extended family 0x0a.
+      {kAMD, 0x10, 0x00a10f11, 0x19},
+      // Zen 3 (family 0x19 model 0x01) and Zen 5 (family 0x1a model 0x02).
+      {kAMD, 0x10, 0x00a00f11, 0x19},
+      {kAMD, 0x10, 0x00b00f21, 0x1a},
+      // A base family below 0xf ignores the extended family field.
+      {kAMD, 0x10, 0x00a00611, 0x06},
+      // Not AMD, or no leaf 1: 0.
+      {kIntel, 0x16, 0x00050654, 0},
+      {kAMD, 0, 0x00a10f11, 0},
+  };
+  for (const auto &c : kCases) {
+    cpuid_leaves in = kZen3;
+    in.max_leaf = c.max_leaf;
+    in.vendor[0] = c.vendor[0];
+    in.vendor[1] = c.vendor[1];
+    in.vendor[2] = c.vendor[2];
+    in.leaf1_eax = c.leaf1_eax;
+    EXPECT_EQ(c.want, OPENSSL_x86_amd_family_compute(&in))
+        << std::hex << c.leaf1_eax;
+  }
+#if OPENSSL_CPU_DETECTS_X86
+  cpuid_leaves live;
+  uint64_t xcr0;
+  OPENSSL_cpu_read_x86(&live, &xcr0);
+  EXPECT_EQ(OPENSSL_x86_amd_family_compute(&live), CRYPTO_x86_amd_family());
+#else
+  EXPECT_EQ(0u, CRYPTO_x86_amd_family());
+#endif
 }
 
 // --- The word this process uses. ---

@@ -67,12 +67,17 @@ void OPENSSL_cpu_read_x86(struct cpuid_leaves *out, uint64_t *xcr0) {
   uint32_t regs[4];
   run_cpuid(regs, 0, 0);
   out->max_leaf = regs[0];
+  out->vendor[0] = regs[1];
+  out->vendor[1] = regs[3];
+  out->vendor[2] = regs[2];
+  out->leaf1_eax = 0;
   out->leaf1_edx = 0;
   out->leaf1_ecx = 0;
   out->leaf7_ebx = 0;
   out->leaf7_ecx = 0;
   if (out->max_leaf >= 1) {
     run_cpuid(regs, 1, 0);
+    out->leaf1_eax = regs[0];
     out->leaf1_ecx = regs[2];
     out->leaf1_edx = regs[3];
   }

@@ -75,13 +75,31 @@ extern "C" {
 // cpuid_leaves holds the CPUID outputs the x86 capability word is built
 // from. `max_leaf` is CPUID(0).EAX; the leaf-7 fields are only meaningful
 // when max_leaf >= 7 (OPENSSL_ia32cap_compute ignores them otherwise).
+// `vendor` is CPUID(0).EBX, EDX, ECX (the vendor string in that order) and
+// `leaf1_eax` CPUID(1).EAX (family, model, stepping), which only
+// OPENSSL_x86_amd_family_compute reads; they come last so that the older
+// initializers in the tests, which list the first five, still compile.
 struct cpuid_leaves {
   uint32_t max_leaf;
   uint32_t leaf1_edx;
   uint32_t leaf1_ecx;
   uint32_t leaf7_ebx;
   uint32_t leaf7_ecx;
+  uint32_t vendor[3];
+  uint32_t leaf1_eax;
 };
+
+// OPENSSL_x86_amd_family_compute returns the processor family of an AMD CPU
+// (the vendor string "AuthenticAMD"; the family as AMD numbers it, base
+// family plus extended family when the base is 0xf: 0x17 Zen 1/2, 0x19 Zen
+// 3/4, 0x1a Zen 5) and 0 for any other vendor or when leaf 1 is missing.
+// Pure, like OPENSSL_ia32cap_compute. It is not a capability: no instruction
+// depends on it, and OPENSSL_ia32cap does not mask it. A predicate reads it
+// (CRYPTO_x86_amd_family) only to choose between rows that every such CPU
+// can run, where the faster one was measured to differ between families,
+// and says so beside the row with the measurement.
+OPENSSL_CPU_HIDDEN uint32_t OPENSSL_x86_amd_family_compute(
+    const struct cpuid_leaves *in);
 
 // OPENSSL_ia32cap_compute sets `out` to the capability words (layout as in
 // OPENSSL_ia32cap_get) of a processor whose CPUID leaves are `in`, running
@@ -178,6 +196,11 @@ OPENSSL_CPU_HIDDEN uint32_t OPENSSL_cpu_read_armcap(void);
 // OPENSSL_ia32cap_get). Read it only after OPENSSL_cpu_init.
 extern OPENSSL_CPU_HIDDEN uint32_t OPENSSL_ia32cap_P[4];
 #endif
+#if OPENSSL_CPU_DETECTS_X86
+// OPENSSL_x86_amd_family_P is OPENSSL_x86_amd_family_compute of this
+// processor. Read it only after OPENSSL_cpu_init.
+extern OPENSSL_CPU_HIDDEN uint32_t OPENSSL_x86_amd_family_P;
+#endif
 #if OPENSSL_CPU_IS_AARCH64
 // OPENSSL_armcap_P is the AArch64 capability word (ARMV* bits). Read it
 // only after OPENSSL_cpu_init.
@@ -214,6 +237,18 @@ static inline int CRYPTO_arm_has(uint32_t bits) {
   return (OPENSSL_armcap_P & bits) == bits;
 #else
   (void)bits;
+  return 0;
+#endif
+}
+
+// CRYPTO_x86_amd_family returns the AMD processor family of this CPU (see
+// OPENSSL_x86_amd_family_compute), 0 on other vendors and architectures and
+// under OPENSSL_NO_ASM.
+static inline uint32_t CRYPTO_x86_amd_family(void) {
+#if OPENSSL_CPU_DETECTS_X86
+  OPENSSL_cpu_init();
+  return OPENSSL_x86_amd_family_P;
+#else
   return 0;
 #endif
 }

@@ -48,6 +48,35 @@
 # | 16384 | two groups x 8        |  3360 | 0.205 |  9807       | 46830 |
 #
 # (`avx2 blocks` = ChaCha20_ctr32_avx2 on ceil(bytes/64) whole blocks.)
+#
+# AMD Zen 4 (EPYC family 25 model 17, TSC 2.596 GHz, core ~3.66 GHz from a
+# chain of dependent adds; 2026-12-03, quiet machine). Its simple vector
+# integer operations take one cycle (Zen 5's two), and it runs zmm
+# operations as two 256-bit halves. util/bench/aead_floor.c, lower quartile
+# of 41 batches of 200 calls, TSC ticks a call:
+#   avx512, 16 / 64 bytes (1 block, xmm rows)      214.6 / 214.6
+#   x86_64, 16 / 64 bytes (1 block, scalar)        259.6 / 259.2
+#   avx512, 80 / 256 bytes (4 blocks, zmm rows)    254.2 / 256.1
+#   x86_64, 128 bytes (2 blocks)                   496.2
+#   chained (each call's key from the last output): avx512 16 bytes 263.5,
+#   x86_64 273.1; 80 / 256 bytes in the rows 279.5 / 279.0.
+# So on Zen 4 the xmm rows beat the scalar code on one block, the reverse of
+# Zen 5: the avx512_zen4 row (crypto/chacha/impls.h) sends up to 64 bytes
+# there on AMD family 0x19. `bssl speed -impls -filter ChaCha20 -chunks
+# 16,64,128 -rounds 5`: 16 bytes avx512 (scalar below 65) 138.2 MB/s,
+# avx512_zen4 163.5; 64 bytes 525.1 and 707.5; 128 bytes the same code.
+# `PERCALL_FILTER=chacha util/bench/percall.sh BUILD BORINGSSL_BUILD 5`
+# (BoringSSL a0689af29e8e): CRYPTO_chacha_20 ours/BoringSSL at 16 / 64
+# bytes 1.08 / 1.04 with the scalar code, 1.38 / 1.36 with the xmm rows.
+# Bulk: 16 KiB runs at 0.43 ticks a byte (0.61 core cycles), 1.17-1.18x
+# OpenSSL 3's AVX-512 code in the same runs. A 16-block group is ~960
+# vector operations (10 double rounds of 8 quarter rounds of 4 adds, 4
+# XORs, 4 rotates) plus ~100 of set-up, transposes, loads and stores, each
+# two 256-bit halves here: ~2100 halves, ~520 cycles on the four vector
+# pipes if every operation could use any of them, against the ~620 a KiB
+# measured, so the loop runs at ~85% of that ceiling; the rotates (a third
+# of the operations) have fewer pipes, which may be most of the rest (not
+# measured: no per-pipe counters here).
 # Code size: avx512 7151 bytes, avx2 8206, ssse3_4x 3367, x86_64 1031
 # (plus 368 bytes of constants).
 #

@@ -85,9 +85,10 @@ inline std::vector<Path> RowPaths() {
 // PrintTo names a Path in test output.
 inline void PrintTo(const Path &p, std::ostream *os) { *os << p.name; }
 
-// PathName names the instantiation of a Path after its entry point.
+// PathName names the instantiation of a Path after its row and entry point
+// (two rows may share an entry point and differ in their length rules).
 inline std::string PathName(const testing::TestParamInfo<Path> &info) {
-  return std::string(info.param.name);
+  return std::string(info.param.impl->name) + "_" + info.param.name;
 }
 
 // ChaChaPathTest skips a path the CPU (or the feature mask) cannot run,
