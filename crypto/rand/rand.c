@@ -266,6 +266,16 @@ static void rand_refill(struct rand_state *st, uint32_t c) {
 // medians of 5 alternating rounds, ours / BoringSSL): 1350 B 1.89 -> 2.72,
 // 8 KiB 1.18 -> 1.57, 16 KiB 1.03 -> 1.45, where the former code made a
 // 64-byte call for the key block and 1 KiB calls over a zero buffer.
+//
+// On AMD Zen 4 (family 25 model 17, 2026-12-03, the same command with 7
+// rounds) the same code reads 0.96 at 8 KiB and 0.86 at 16 KiB. The bound
+// there is the ChaCha20 keystream itself: BoringSSL's RAND_bytes (AES-CTR
+// with AES-NI) took 0.42 TSC ticks a byte at 16 KiB, CRYPTO_chacha_20 alone
+// 0.43 in the same run (Zen 4 runs the AVX-512 code's zmm operations as two
+// halves; see asm/chacha-x86_64.pl), and this function 0.49: under perf
+// (`bench_ours --count rand-bytes 16384`), 93% in ChaCha20_ctr32_avx512 and
+// 5% in the memset above. Without that memset it would reach ~0.90 at 16
+// KiB, not 1.0: that needs a faster ChaCha20 on this core.
 static void rand_direct(struct rand_state *st, uint8_t *out, size_t len) {
   rand_will_derive(st, len);
   OPENSSL_memset(out, 0, len);

@@ -85,8 +85,12 @@ static inline int sha512_avx512_capable(void) {
 //     CHECK_ABI and `bssl speed -impls` force it): it needs more features
 //     for no measured gain. Earlier (avx512 with an unrolled one-block
 //     path, avx2 with the textbook round) issue 19 saw avx2 tie or beat
-//     avx512 on Zen 4; that comparison has not been repeated. Figures,
-//     and against OpenSSL 3, in asm/sha512-x86_64.pl's header.
+//     avx512 on Zen 4. Repeated on AMD EPYC Zen 4 (family 25 model 17,
+//     2026-12-03, `bssl speed -check`, 5 rounds, quiet): avx512/avx2 MB/s
+//     at 16, 256, 1350, 8192, 16384 bytes 98.0/94.3, 558.2/548.6,
+//     846.8/832.9, 883.5/868.5, 892.3/877.7: avx512 now 1.6-3.9% ahead,
+//     under the check's 5%, so avx2 stays first. Figures, and against
+//     OpenSSL 3, in asm/sha512-x86_64.pl's header.
 // x86-64 and 32-bit x86 run the same SHA-1 and SHA-256 paths, whose entry
 // points both architectures' generators name
 // <family>_block_data_order_<isa> (family sha1 or sha256). So one list

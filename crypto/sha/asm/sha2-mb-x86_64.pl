@@ -116,6 +116,26 @@
 # its 1056 rotates/shifts and 120 shuffles a group, at ~0.36 ticks each,
 # need ~420 ticks of the pipes that run them).
 #
+# AMD Zen 4 (EPYC family 25 model 17, TSC 2.596 GHz, core ~3.66 GHz; zmm
+# operations run as two 256-bit halves; quiet machine, 2026-12-03).
+# util/batch_bench/run.sh BUILD HASHTREE 7, ticks a message:
+#   n = 16:   SHA256_hash_pairs 81.2, hashtree avx512_x16 81.2 (1.00x),
+#             avx2_x8 167.4, shani_x2 107.2; the SHA256() loop 217.8
+#   n = 4096: SHA256_hash_pairs 74.9, hashtree avx512_x16 80.5 (1.08x);
+#             the loop 220.2 (2.94x)
+#   1 KiB messages, n = 64: 831.6 against the loop's 1571.8 (1.89x)
+#   SHA-512 pairs, n = 4096: 198.8 against the loop's 1169.7 (5.88x)
+# The hybrid's stream count, swept on this core (each function on ~4032
+# messages, fastest of 20 calls, median of 7 rounds; a scratch build of this
+# generator with hybrid_pairs(1..6), outside the tree): x16 (no streams)
+# 78.3, two SHA-NI streams alone 84.7, x18 74.5, x20 71.8, x22 72.2, x24
+# 73.2, x26 73.7, x28 79.4. K = 2 is best here as on Zen 5, but the streams
+# overlap the lanes less: x20's four stream messages add ~180 ticks to the
+# group (~46 a message, against ~85 alone), where on Zen 5 they add ~25 a
+# message. So the 1.25x target (~65 ticks a message) is not met on Zen 4
+# either: the lanes alone are ~78, as fast as hashtree's, bound by the
+# same vector operation count at half the width per pipe.
+#
 # Object size: 168 KB of code + 2.6 KB of tables: the AVX-512 and SHA-NI
 # functions 105 KB (every round unrolled; sha256_mb 12.6 KB, sha256_pairs
 # 20.8, the x20 hybrid 26.2, sha512_mb 15.8, sha512_pairs 25.8, SHA-NI
