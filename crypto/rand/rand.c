@@ -72,6 +72,12 @@ static const uint8_t kZeroNonce[12];
 // ChaCha20 XORs its input with the keystream; XOR with zeros gives the
 // keystream itself.
 static const uint8_t kZeros[RAND_BUF_LEN];
+// rand_zero_source: the same for the direct path (rand_direct), larger. It
+// is deliberately not const and never written: a zero-initialised object
+// is placed in .bss, which costs no space in the file, and its pages, only
+// ever read, are all the kernel's one shared zero page, so its 16 KiB take
+// 4 KiB of the data cache. A const array would be 16 KiB of .rodata.
+static uint8_t rand_zero_source[16 * 1024];
 
 static int rand_no_wipe_on_fork;  // RAND_disable_wipe_on_fork_for_testing
 
@@ -258,28 +264,39 @@ static void rand_refill(struct rand_state *st, uint32_t c) {
 // CC(K, 0) || CC(K, 1) || ... into `out`, then refills the buffer, which
 // must be empty, from the next block m = ceil(len / 64): K' = CC(K, m)[0..32)
 // replaces K and the rest of CC(K, m..m+15) is buffered for later requests.
-// The output is one ChaCha20 call over `out` zeroed in place (ChaCha20 XORs
-// its input with the keystream), so the vector code runs on the whole
-// request; the key block is not a call of its own, and its buffer-mates are
-// output that is used, not thrown away. Measured with
+// The output is ChaCha20 over zeros (ChaCha20 XORs its input with the
+// keystream) read from rand_zero_source, in calls of up to its 16 KiB (a
+// multiple of 64, so each call starts on a block), so the vector code runs
+// on long inputs; the key block is not a call of its own, and its
+// buffer-mates are output that is used, not thrown away. Measured with
 // `PERCALL_FILTER=rand util/bench/percall.sh BUILD BORINGSSL_BUILD 5` (Zen 5,
 // medians of 5 alternating rounds, ours / BoringSSL): 1350 B 1.89 -> 2.72,
 // 8 KiB 1.18 -> 1.57, 16 KiB 1.03 -> 1.45, where the former code made a
 // 64-byte call for the key block and 1 KiB calls over a zero buffer.
 //
 // On AMD Zen 4 (family 25 model 17, 2026-12-03, the same command with 7
-// rounds) the same code reads 0.96 at 8 KiB and 0.86 at 16 KiB. The bound
-// there is the ChaCha20 keystream itself: BoringSSL's RAND_bytes (AES-CTR
-// with AES-NI) took 0.42 TSC ticks a byte at 16 KiB, CRYPTO_chacha_20 alone
-// 0.43 in the same run (Zen 4 runs the AVX-512 code's zmm operations as two
-// halves; see asm/chacha-x86_64.pl), and this function 0.49: under perf
-// (`bench_ours --count rand-bytes 16384`), 93% in ChaCha20_ctr32_avx512 and
-// 5% in the memset above. Without that memset it would reach ~0.90 at 16
-// KiB, not 1.0: that needs a faster ChaCha20 on this core.
+// rounds) the code with the memset read 0.96 at 8 KiB and 0.86 at 16 KiB,
+// and reads 1.00 and 0.90 with the zero source below (7 rounds again). The
+// bound there is the ChaCha20 keystream itself: BoringSSL's RAND_bytes
+// (AES-CTR with AES-NI) took 0.42 TSC ticks a byte at 16 KiB,
+// CRYPTO_chacha_20 alone 0.43 in the same run (Zen 4 runs the AVX-512
+// code's zmm operations as two halves; see asm/chacha-x86_64.pl), and this
+// function 0.49 with the memset, 0.47 without: under perf (`bench_ours
+// --count rand-bytes 16384`), 93% was in ChaCha20_ctr32_avx512 and 5% in
+// the memset (the code before this one zeroed `out` and ran one ChaCha20
+// call over it in place). 1.0 at 16 KiB needs a faster ChaCha20 on this
+// core.
 static void rand_direct(struct rand_state *st, uint8_t *out, size_t len) {
   rand_will_derive(st, len);
-  OPENSSL_memset(out, 0, len);
-  CRYPTO_chacha_20(out, out, len, st->key, kZeroNonce, 0);
+  for (size_t done = 0; done < len;) {
+    size_t n = len - done;
+    if (n > sizeof(rand_zero_source)) {
+      n = sizeof(rand_zero_source);
+    }
+    CRYPTO_chacha_20(out + done, rand_zero_source, n, st->key, kZeroNonce,
+                     (uint32_t)(done / 64));
+    done += n;
+  }
   rand_refill(st, (uint32_t)((len + 63) / 64));
 }
 

@@ -144,6 +144,29 @@ TEST(RandTest, AllLengths) {
   }
 }
 
+// Large requests, which the direct path computes in several ChaCha20 calls
+// (16 KiB each, then one per key every RAND_DIRECT_MAX_PER_KEY bytes): no
+// 64-byte block of the output repeats, nor is zero, in one request or
+// across requests, so no call reuses another's block counters and every
+// byte is written. (A repeated 64-byte block has probability ~2^-500.)
+TEST(RandTest, LargeRequestsNoRepeatedBlock) {
+  std::set<std::vector<uint8_t>> seen;
+  const std::vector<uint8_t> zero(64, 0);
+  const size_t kLens[] = {16 * 1024 - 1, 16 * 1024, 16 * 1024 + 1,
+                          32 * 1024 + 64, 48 * 1024 + 100,
+                          RAND_DIRECT_MAX_PER_KEY + 3 * 1024 + 5};
+  for (size_t len : kLens) {
+    SCOPED_TRACE(len);
+    std::vector<uint8_t> buf(len, 0);
+    ASSERT_EQ(1, RAND_bytes(buf.data(), len));
+    for (size_t off = 0; off + 64 <= len; off += 64) {
+      std::vector<uint8_t> block(buf.begin() + off, buf.begin() + off + 64);
+      EXPECT_NE(zero, block) << "zero block at " << off;
+      EXPECT_TRUE(seen.insert(block).second) << "repeated block at " << off;
+    }
+  }
+}
+
 // Fast key erasure: bytes handed out are gone from the generator's state.
 TEST(RandTest, OutputErasedFromState) {
   const size_t sizes[] = {16, 1, 31, 64, 500, 991, 992, 1000, 513, 4096, 7, 32};
