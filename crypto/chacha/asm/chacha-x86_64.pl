@@ -811,9 +811,22 @@ sub avx512 {
   # (AVX512VL: vprold on xmm), which measured shorter latency than zmm
   # (168 against 189 ticks per call, see the table at the top).
   my @r0 = @x[4 .. 7];
-  # The double round on rows ($a, $b, $c, $d): QR on each column, rotate
-  # b, c, d left by 1, 2, 3 words (the diagonals become columns), QR on
-  # each column again, rotate back.
+  # The double round on rows ($a, $b, $c, $d): QR on each column, move the
+  # diagonals into columns, QR on each column again, move them back. The
+  # diagonals are lined up around b, which stays put: lane j of b holds
+  # x(4+j), whose diagonal QR is (x(j-1), x(4+j), x(8+j+1), x(12+j+2)), so
+  # a is rotated right by one word, c left by one and d by two (vpshufd
+  # 0x93, 0x39, 0x4e; undone by 0x39, 0x93, 0x4e). b is the last row a QR
+  # writes and the first the next one reads (a += b), so a shuffle of b
+  # sits on the round-to-round latency chain; a, c and d are last written
+  # 5, 2 and 3 steps before the end of a QR and first read 0, 3 and 1 steps
+  # into the next, so their shuffles run beside the chain. A round is thus
+  # 12 dependent operations instead of 13 (rotating b, c and d, as this
+  # code first did). AMD Zen 4 (family 25 model 17), util/bench/aead_floor.c,
+  # the builds before and after run alternately 3 times, TSC ticks: one
+  # block in xmm rows 216-221 -> 202-203 back to back, 264-267 -> 250-252
+  # chained; four blocks in zmm rows (80 / 256 bytes) 257-274 / 261 ->
+  # 246 / 248-250 back to back, 280-284 -> 273-277 chained (80 bytes).
   my $rows_dr = sub {
     my ($a, $b, $cc, $d) = @_;
     my @qr = ("vpaddd $b, $a, $a", "vpxord $a, $d, $d", "vprold \$16, $d, $d",
@@ -821,12 +834,12 @@ sub avx512 {
               "vpaddd $b, $a, $a", "vpxord $a, $d, $d", "vprold \$8, $d, $d",
               "vpaddd $d, $cc, $cc", "vpxord $cc, $b, $b", "vprold \$7, $b, $b");
     return ("# Column round: QR on each column of the rows.", @qr,
-            "# Diagonals into columns: b, c, d rotated left by 1, 2, 3 words.",
-            "vpshufd \$0x39, $b, $b", "vpshufd \$0x4e, $cc, $cc",
-            "vpshufd \$0x93, $d, $d",
+            "# Diagonals into columns around b: a right 1, c left 1, d by 2.",
+            "vpshufd \$0x93, $a, $a", "vpshufd \$0x39, $cc, $cc",
+            "vpshufd \$0x4e, $d, $d",
             "# Diagonal round.", @qr,
-            "vpshufd \$0x93, $b, $b", "vpshufd \$0x4e, $cc, $cc",
-            "vpshufd \$0x39, $d, $d");
+            "vpshufd \$0x39, $a, $a", "vpshufd \$0x93, $cc, $cc",
+            "vpshufd \$0x4e, $d, $d");
   };
   # One block (up to 64 bytes): rows in xmm0-3, the input rows in xmm4-7,
   # then the four rows joined into zmm0 for the tail code.
