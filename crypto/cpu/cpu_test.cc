@@ -610,8 +610,10 @@ TEST(CPUTest, ArmcapEnv) {
 
 TEST(CPUTest, AMDFamily) {
   // Vendor strings as CPUID(0) returns them in EBX, EDX, ECX.
-  const uint32_t kAMD[3] = {0x68747541, 0x69746e65, 0x444d4163};  // AuthenticAMD
-  const uint32_t kIntel[3] = {0x756e6547, 0x49656e69, 0x6c65746e};  // GenuineIntel
+  const uint32_t kAMD[3] = {0x68747541, 0x69746e65,
+                            0x444d4163};  // AuthenticAMD
+  const uint32_t kIntel[3] = {0x756e6547, 0x49656e69,
+                              0x6c65746e};  // GenuineIntel
   struct {
     const uint32_t *vendor;
     uint32_t max_leaf, leaf1_eax, want;

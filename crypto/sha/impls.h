@@ -113,10 +113,10 @@ static inline int sha512_avx512_capable(void) {
 // 32-bit x86 (asm/sha*-x86.pl, through crypto/perlasm/x86asm.pl). Timed
 // once natively, on AMD Zen 4 (EPYC family 25 model 17, 2026-12-03), whose
 // kernel runs i686 binaries (some earlier machines' did not, and qemu
-// timings mean nothing): the i686 build's `bssl speed -check` was clean (5 rounds;
-// chosen rows at 16 KiB: SHA-1 shani 1940 MB/s, SHA-256 shani 1819, SHA-512
-// sse2 430, ChaCha20 ssse3_4x 1736, Poly1305 avx2 6242). Counted,
-// instructions per 64-byte block:
+// timings mean nothing): the i686 build's `bssl speed -check` was clean
+// (5 rounds; chosen rows at 16 KiB: SHA-1 shani 1940 MB/s, SHA-256 shani
+// 1819, SHA-512 sse2 430, ChaCha20 ssse3_4x 1736, Poly1305 avx2 6242).
+// Counted, instructions per 64-byte block:
 //   shani: bound by the sha1rnds4 / sha256rnds2 latency chains at ~1.9 / ~2
 //     core c/B with 123 / 155 instructions a block; every CPU with the SHA
 //     extensions has the SSSE3/SSE4.1 shuffles they also use. Tested under
