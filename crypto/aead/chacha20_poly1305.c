@@ -169,12 +169,15 @@ static void aead_mac_short_run(POLY1305_MAC_CTX *m, uint8_t *ct,
 // key block and the encryption of the first `head_len` <= kHeadLen bytes
 // of `in`: buf[0..63] = keystream block 0 (otk = its first 32 bytes) and
 // buf[64..64+head_len) = in[0..head_len) XOR keystream blocks 1, 2, ....
+// The call's input is zeros(64) || in[0..head_len), laid out in `src`
+// (64 + head_len bytes), which is `buf` itself or a separate buffer that
+// then keeps that copy of `in` (the short open MACs the ciphertext there).
 // The caller wipes buf[0..63] (and the rest too when it holds plaintext).
 static void chacha20_head(struct chacha20_words *w, uint8_t *buf,
-                          const uint8_t *in, size_t head_len) {
-  OPENSSL_memset(buf, 0, 64);
-  OPENSSL_memcpy(buf + 64, in, head_len);
-  chacha20_xor_at(w, 0, buf, buf, 64 + head_len);
+                          uint8_t *src, const uint8_t *in, size_t head_len) {
+  OPENSSL_memset(src, 0, 64);
+  OPENSSL_memcpy(src + 64, in, head_len);
+  chacha20_xor_at(w, 0, buf, src, 64 + head_len);
 }
 
 // chacha20_xor_from XORs `len` bytes of `in` with the keystream of (`key`,
@@ -262,7 +265,7 @@ static void chacha20_poly1305_seal(const uint8_t key[32],
   // the two lengths.
   uint8_t buf[64 + kHeadLen + 32];
   size_t head_len = in_len < kHeadLen ? in_len : kHeadLen;
-  chacha20_head(&w, buf, in, head_len);
+  chacha20_head(&w, buf, buf, in, head_len);
   POLY1305_MAC_CTX mac;
   poly1305_mac_init(&mac, buf);
   uint8_t tag[16];
@@ -306,8 +309,8 @@ static int aead_tag_mismatch(const uint8_t tag[16], const uint8_t *in_tag,
 // decrypts into `out` only if the first `tag_len` bytes match `in_tag`.
 //
 // A short record (the whole ciphertext in the head, the AD at most
-// kShortAD bytes) is MACed in one run, as in the seal: the ChaCha20 call
-// reads `mac_in` = zeros(64) || ct and writes block 0 and the plaintext to
+// kShortAD bytes) is MACed in one run, as in the seal: chacha20_head lays
+// out zeros(64) || ct in `mac_in` and writes block 0 and the plaintext to
 // `buf`, which leaves ct in `mac_in`, where pad16(ad) then goes over the
 // end of the zero block and pad16(ct) and the lengths after ct. One
 // Poly1305 call instead of three (AD, whole ciphertext blocks, the last
@@ -333,13 +336,11 @@ static int chacha20_poly1305_open(const uint8_t key[32],
   uint8_t tag[16];
   if (in_len == head_len && ad_len <= kShortAD) {
     uint8_t mac_in[64 + kHeadLen + 32];
-    OPENSSL_memset(mac_in, 0, 64);
-    OPENSSL_memcpy(mac_in + 64, in, in_len);  // (in may be NULL if in_len 0)
-    chacha20_xor_at(&w, 0, buf, mac_in, 64 + in_len);
+    chacha20_head(&w, buf, mac_in, in, in_len);
     poly1305_mac_init(&mac, buf);
     aead_mac_short_run(&mac, mac_in + 64, in_len, ad, ad_len, tag);
   } else {
-    chacha20_head(&w, buf, in, head_len);
+    chacha20_head(&w, buf, buf, in, head_len);
     poly1305_mac_init(&mac, buf);
     poly1305_mac_padded(&mac, ad, ad_len);
     aead_mac_finish(&mac, in, in_len, ad_len, tag);

@@ -69,15 +69,17 @@ struct rand_thread {
 static _Thread_local struct rand_thread rand_tls;
 
 static const uint8_t kZeroNonce[12];
-// ChaCha20 XORs its input with the keystream; XOR with zeros gives the
-// keystream itself.
-static const uint8_t kZeros[RAND_BUF_LEN];
-// rand_zero_source: the same for the direct path (rand_direct), larger. It
-// is deliberately not const and never written: a zero-initialised object
-// is placed in .bss, which costs no space in the file, and its pages, only
-// ever read, are all the kernel's one shared zero page, so its 16 KiB take
-// 4 KiB of the data cache. A const array would be 16 KiB of .rodata.
+// rand_zero_source is the input of every ChaCha20 call here (the buffer
+// refill and the direct path): ChaCha20 XORs its input with the keystream,
+// and XOR with zeros gives the keystream itself. It is deliberately not
+// const and never written: a zero-initialised object is placed in .bss,
+// which costs no space in the file, and its pages, only ever read, are all
+// the kernel's one shared zero page, so its 16 KiB take 4 KiB of the data
+// cache. A const array would be 16 KiB of .rodata.
 static uint8_t rand_zero_source[16 * 1024];
+_Static_assert(RAND_BUF_LEN <= sizeof(rand_zero_source) &&
+                   sizeof(rand_zero_source) % 64 == 0,
+               "a refill fits the zero source; its calls start on a block");
 
 static int rand_no_wipe_on_fork;  // RAND_disable_wipe_on_fork_for_testing
 
@@ -254,7 +256,8 @@ static void rand_will_derive(struct rand_state *st, size_t n) {
 // been fully handed out.
 static void rand_refill(struct rand_state *st, uint32_t c) {
   rand_will_derive(st, RAND_BUF_LEN);
-  CRYPTO_chacha_20(st->buf, kZeros, RAND_BUF_LEN, st->key, kZeroNonce, c);
+  CRYPTO_chacha_20(st->buf, rand_zero_source, RAND_BUF_LEN, st->key,
+                   kZeroNonce, c);
   memcpy(st->key, st->buf, RAND_KEY_LEN);
   memset(st->buf, 0, RAND_KEY_LEN);
   st->used = RAND_KEY_LEN;
