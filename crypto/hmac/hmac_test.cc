@@ -280,6 +280,194 @@ TEST(HMACTest, RandomSplits) {
   }
 }
 
+// A new key for every message, the way TLS 1.3's HKDF-Expand-Label and
+// a MAC with a fresh key use HMAC_CTX: for SHA-256 this is the deferred key
+// schedule (hmac.c), whose short messages run as one HMAC() call and whose
+// key states are computed only when a message outgrows the buffer or the
+// key is reused. Each message is split at random, then its key reused for
+// a second message, and now and then the context is copied mid-message and
+// both copies finished with different endings; every tag against HMAC().
+TEST(HMACTest, NewKeyEachMessage) {
+  TestRNG rng(0x6e6b6579);
+  for (const NamedMD &d : kDigests) {
+    SCOPED_TRACE(d.name);
+    const EVP_MD *md = d.func();
+    const size_t b = EVP_MD_block_size(md);
+    const size_t key_lens[] = {0, 1, 32, b, b + 1};
+    HMAC_CTX ctx, copy;
+    HMAC_CTX_init(&ctx);
+    HMAC_CTX_init(&copy);
+    for (size_t len = 0; len <= 2 * b + 1; len++) {
+      SCOPED_TRACE(len);
+      std::vector<uint8_t> key = rng.Bytes(key_lens[len % 5]);
+      std::vector<uint8_t> msg = rng.Bytes(len), tail = rng.Bytes(len % 70);
+      // (A NULL key means "the same key": the empty key needs a pointer.)
+      static const uint8_t kNoKey = 0;
+      ASSERT_TRUE(HMAC_Init_ex(&ctx, key.empty() ? &kNoKey : key.data(),
+                               key.size(), md, nullptr));
+      size_t done = 0;
+      bool copied = false;
+      while (done < len) {
+        size_t n = rng.Below(len - done + 1);
+        ASSERT_TRUE(HMAC_Update(&ctx, msg.data() + done, n));
+        done += n;
+        if (!copied && rng.Below(3) == 0) {
+          // The copy finishes with `tail` after what is in so far.
+          std::vector<uint8_t> copy_msg(msg.begin(), msg.begin() + done);
+          copy_msg.insert(copy_msg.end(), tail.begin(), tail.end());
+          ASSERT_TRUE(HMAC_CTX_copy_ex(&copy, &ctx));
+          ASSERT_TRUE(HMAC_Update(&copy, tail.data(), tail.size()));
+          uint8_t out[EVP_MAX_MD_SIZE];
+          ASSERT_TRUE(HMAC_Final(&copy, out, nullptr));
+          EXPECT_EQ(Bytes(OneShot(md, key, copy_msg)),
+                    Bytes(out, EVP_MD_size(md)));
+          copied = true;
+        }
+      }
+      uint8_t out[EVP_MAX_MD_SIZE];
+      unsigned out_len = 0;
+      ASSERT_TRUE(HMAC_Final(&ctx, out, &out_len));
+      EXPECT_EQ(Bytes(OneShot(md, key, msg)), Bytes(out, out_len));
+      // The same key, reused: from the key states (computed now if the
+      // first message did not need them).
+      ASSERT_TRUE(HMAC_Init_ex(&ctx, nullptr, 0, nullptr, nullptr));
+      ASSERT_TRUE(HMAC_Update(&ctx, tail.data(), tail.size()));
+      ASSERT_TRUE(HMAC_Final(&ctx, out, &out_len));
+      EXPECT_EQ(Bytes(OneShot(md, key, tail)), Bytes(out, out_len));
+    }
+    HMAC_CTX_cleanup(&ctx);
+    HMAC_CTX_cleanup(&copy);
+  }
+}
+
+// The deferred SHA-256 key schedule at its edges: a message that fills the
+// buffer exactly and then grows by a byte, copies of a context whose key is
+// still deferred (message open and closed), a change of digest while
+// deferred, and reuse after a message that never needed the key states.
+TEST(HMACTest, DeferredKeyEdges) {
+  const EVP_MD *md = EVP_sha256();
+  TestRNG rng(0x64656665);
+  std::vector<uint8_t> key = rng.Bytes(32), msg = rng.Bytes(200);
+  auto first = [&](size_t n) {
+    return std::vector<uint8_t>(msg.begin(), msg.begin() + n);
+  };
+  uint8_t out[EVP_MAX_MD_SIZE], out2[EVP_MAX_MD_SIZE];
+  HMAC_CTX ctx, copy;
+  HMAC_CTX_init(&ctx);
+  HMAC_CTX_init(&copy);
+
+  // 64 bytes fill the buffer; one more byte needs the key states.
+  for (size_t extra : {0, 1, 64, 136}) {
+    SCOPED_TRACE(extra);
+    ASSERT_TRUE(HMAC_Init_ex(&ctx, key.data(), key.size(), md, nullptr));
+    ASSERT_TRUE(HMAC_Update(&ctx, msg.data(), 30));
+    ASSERT_TRUE(HMAC_Update(&ctx, msg.data() + 30, 34));
+    ASSERT_TRUE(HMAC_Update(&ctx, msg.data() + 64, extra));
+    ASSERT_TRUE(HMAC_Final(&ctx, out, nullptr));
+    EXPECT_EQ(Bytes(OneShot(md, key, first(64 + extra))), Bytes(out, 32));
+  }
+
+  // A copy of a deferred context with a message open: the copy goes past
+  // the buffer, the original stays in it.
+  ASSERT_TRUE(HMAC_Init_ex(&ctx, key.data(), key.size(), md, nullptr));
+  ASSERT_TRUE(HMAC_Update(&ctx, msg.data(), 10));
+  ASSERT_TRUE(HMAC_CTX_copy_ex(&copy, &ctx));
+  ASSERT_TRUE(HMAC_Update(&copy, msg.data() + 10, 190));
+  ASSERT_TRUE(HMAC_Update(&ctx, msg.data() + 10, 20));
+  ASSERT_TRUE(HMAC_Final(&copy, out2, nullptr));
+  ASSERT_TRUE(HMAC_Final(&ctx, out, nullptr));
+  EXPECT_EQ(Bytes(OneShot(md, key, msg)), Bytes(out2, 32));
+  EXPECT_EQ(Bytes(OneShot(md, key, first(30))), Bytes(out, 32));
+
+  // A copy of a deferred context with no message open keeps the key; both
+  // reuse it.
+  std::vector<uint8_t> key2 = rng.Bytes(65);
+  ASSERT_TRUE(HMAC_Init_ex(&ctx, key2.data(), key2.size(), md, nullptr));
+  ASSERT_TRUE(HMAC_Final(&ctx, out, nullptr));
+  EXPECT_EQ(Bytes(OneShot(md, key2, {})), Bytes(out, 32));
+  HMAC_CTX fresh;
+  memset(&fresh, 0xaa, sizeof(fresh));
+  ASSERT_TRUE(HMAC_CTX_copy(&fresh, &ctx));
+  ASSERT_TRUE(HMAC_Init_ex(&fresh, nullptr, 0, nullptr, nullptr));
+  ASSERT_TRUE(HMAC_Update(&fresh, msg.data(), 100));
+  ASSERT_TRUE(HMAC_Final(&fresh, out2, nullptr));
+  EXPECT_EQ(Bytes(OneShot(md, key2, first(100))), Bytes(out2, 32));
+  ASSERT_TRUE(HMAC_Init_ex(&ctx, nullptr, 0, nullptr, nullptr));
+  ASSERT_TRUE(HMAC_Update(&ctx, msg.data(), 5));
+  ASSERT_TRUE(HMAC_Final(&ctx, out, nullptr));
+  EXPECT_EQ(Bytes(OneShot(md, key2, first(5))), Bytes(out, 32));
+  HMAC_CTX_cleanup(&fresh);
+
+  // A new digest while deferred, and back: SHA-384 with the empty key,
+  // then a new SHA-256 key from the SHA-384 key states.
+  ASSERT_TRUE(HMAC_Init_ex(&ctx, key.data(), key.size(), md, nullptr));
+  ASSERT_TRUE(HMAC_Update(&ctx, msg.data(), 7));
+  ASSERT_TRUE(HMAC_Init_ex(&ctx, nullptr, 0, EVP_sha384(), nullptr));
+  ASSERT_TRUE(HMAC_Update(&ctx, msg.data(), 7));
+  ASSERT_TRUE(HMAC_Final(&ctx, out, nullptr));
+  EXPECT_EQ(Bytes(OneShot(EVP_sha384(), {}, first(7))), Bytes(out, 48));
+  ASSERT_TRUE(HMAC_Init_ex(&ctx, key.data(), key.size(), md, nullptr));
+  ASSERT_TRUE(HMAC_Update(&ctx, msg.data(), 7));
+  ASSERT_TRUE(HMAC_Final(&ctx, out, nullptr));
+  EXPECT_EQ(Bytes(OneShot(md, key, first(7))), Bytes(out, 32));
+
+  HMAC_CTX_cleanup(&ctx);
+  HMAC_CTX_cleanup(&copy);
+}
+
+// Contains reports whether the `n` bytes at `needle` occur in `hay`.
+static bool Contains(const void *hay, size_t hay_len, const uint8_t *needle,
+                     size_t n) {
+  const uint8_t *h = static_cast<const uint8_t *>(hay);
+  for (size_t i = 0; i + n <= hay_len; i++) {
+    if (memcmp(h + i, needle, n) == 0) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// A deferred key leaves no stale secrets in the context: a new key erases
+// the previous key's inner chaining value (its outer one lies under the new
+// pads), and once the key states are computed the pads, which hold the key
+// itself, are gone.
+TEST(HMACTest, DeferredKeyLeavesNoStaleSecrets) {
+  const EVP_MD *md = EVP_sha256();
+  TestRNG rng(0x73746c);
+  std::vector<uint8_t> key = rng.Bytes(32), key2 = rng.Bytes(32);
+  std::vector<uint8_t> msg = rng.Bytes(100);
+  // The whole context is searched below: every byte starts defined (for
+  // valgrind; HMAC_CTX_init sets only the fields it needs).
+  HMAC_CTX ctx;
+  memset(&ctx, 0, sizeof(ctx));
+  HMAC_CTX_init(&ctx);
+  uint8_t out[EVP_MAX_MD_SIZE];
+
+  // Key one's states, computed by a long message.
+  ASSERT_TRUE(HMAC_Init_ex(&ctx, key.data(), key.size(), md, nullptr));
+  ASSERT_TRUE(HMAC_Update(&ctx, msg.data(), msg.size()));
+  ASSERT_TRUE(HMAC_Final(&ctx, out, nullptr));
+  // K0 ^ opad's first 16 bytes: the key under the pad, as stored.
+  uint8_t opad_start[16];
+  for (size_t i = 0; i < 16; i++) {
+    opad_start[i] = key[i] ^ 0x5c;
+  }
+  EXPECT_FALSE(Contains(&ctx, sizeof(ctx), opad_start, 16));
+  uint8_t old_inner[32];
+  memcpy(old_inner, ctx.i_ctx.u.sha256.h, sizeof(old_inner));
+  ASSERT_TRUE(Contains(&ctx, sizeof(ctx), old_inner, sizeof(old_inner)));
+
+  // Key two, deferred: key one's inner chaining value is gone.
+  ASSERT_TRUE(HMAC_Init_ex(&ctx, key2.data(), key2.size(), md, nullptr));
+  EXPECT_FALSE(Contains(&ctx, sizeof(ctx), old_inner, sizeof(old_inner)));
+  ASSERT_TRUE(HMAC_Update(&ctx, msg.data(), 10));
+  ASSERT_TRUE(HMAC_Final(&ctx, out, nullptr));
+  EXPECT_EQ(Bytes(OneShot(md, key2, std::vector<uint8_t>(msg.begin(),
+                                                          msg.begin() + 10))),
+            Bytes(out, 32));
+  HMAC_CTX_cleanup(&ctx);
+}
+
 // A key longer than the block size is replaced by its hash: both give the
 // same HMAC (RFC 2104 §2).
 TEST(HMACTest, LongKeyIsHashed) {

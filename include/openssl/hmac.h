@@ -115,12 +115,15 @@ OPENSSL_EXPORT int HMAC_CTX_copy(HMAC_CTX *dest, const HMAC_CTX *src);
 // the functions above on it. `md` is NULL in the empty state. `i_ctx` and
 // `o_ctx` are the hash states after absorbing K0 ^ ipad and K0 ^ opad;
 // `md_ctx` is the inner hash of the open message, in the empty state when
-// no message is open.
+// no message is open. While `key_deferred` is non-zero (SHA-256 only), the
+// two key states have not been computed yet: `o_ctx`'s state holds the two
+// pads instead (crypto/hmac/hmac.c explains why).
 struct hmac_ctx_st {
   const EVP_MD *md;
   EVP_MD_CTX md_ctx;
   EVP_MD_CTX i_ctx;
   EVP_MD_CTX o_ctx;
+  int key_deferred;
 };
 
 #if defined(__cplusplus)
