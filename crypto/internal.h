@@ -35,6 +35,24 @@ static inline void *OPENSSL_memcpy(void *dst, const void *src, size_t n) {
   return n == 0 ? dst : memcpy(dst, src, n);
 }
 
+// CRYPTO_memcpy_unbounded is OPENSSL_memcpy for a length the compiler can
+// bound: one clamped to a maximum, or a copy into or out of a stack buffer
+// (whose size bounds it). GCC (12, -O2 and -O3, generic tuning) expands
+// such a memcpy inline as `rep movsq` plus edge moves, and that
+// instruction's start-up cost is far above a short copy's: in a 16-byte
+// ChaCha20-Poly1305 seal on AMD Zen 4 (family 25 model 17) the copy of the
+// ciphertext out of the stack buffer took ~13% of the call (perf,
+// cpu-clock samples). The empty asm statements hide the length and the
+// buffers, so the copy stays a call of libc's memcpy, which moves a short
+// run with a few vector loads and stores.
+static inline void *CRYPTO_memcpy_unbounded(void *dst, const void *src,
+                                            size_t n) {
+#if defined(__GNUC__) || defined(__clang__)
+  __asm__("" : "+r"(n), "+r"(dst), "+r"(src));
+#endif
+  return OPENSSL_memcpy(dst, src, n);
+}
+
 static inline void *OPENSSL_memmove(void *dst, const void *src, size_t n) {
   return n == 0 ? dst : memmove(dst, src, n);
 }

@@ -216,7 +216,7 @@ static enum aead_result aead_seal_scatter(
   // The nonce may lie in `out` or `out_tag`: the algorithm gets a copy.
   uint8_t nonce_copy[EVP_AEAD_MAX_NONCE_LENGTH];
   assert(nonce_len <= sizeof(nonce_copy));
-  OPENSSL_memcpy(nonce_copy, nonce, nonce_len);
+  CRYPTO_memcpy_unbounded(nonce_copy, nonce, nonce_len);
   ctx->aead->seal(ctx, out, out_tag, nonce_copy, in, in_len, extra_in,
                   extra_in_len, ad, ad_len);
   *out_tag_len = tag_out_len;
@@ -242,8 +242,9 @@ static enum aead_result aead_open_gather(
   uint8_t nonce_copy[EVP_AEAD_MAX_NONCE_LENGTH];
   uint8_t tag_copy[EVP_AEAD_MAX_OVERHEAD];
   assert(nonce_len <= sizeof(nonce_copy) && in_tag_len <= sizeof(tag_copy));
-  OPENSSL_memcpy(nonce_copy, nonce, nonce_len);
-  OPENSSL_memcpy(tag_copy, in_tag, in_tag_len);
+  // (Bounded lengths into stack buffers: see CRYPTO_memcpy_unbounded.)
+  CRYPTO_memcpy_unbounded(nonce_copy, nonce, nonce_len);
+  CRYPTO_memcpy_unbounded(tag_copy, in_tag, in_tag_len);
   if (!ctx->aead->open(ctx, out, nonce_copy, in, in_len, tag_copy, ad,
                        ad_len)) {
     OPENSSL_PUT_ERROR(CIPHER, CIPHER_R_BAD_DECRYPT);

@@ -135,7 +135,7 @@ static void aead_mac_finish(POLY1305_MAC_CTX *m, const uint8_t *ct,
   uint8_t last[32] = {0};
   if (rest != 0) {
     // (ct may be NULL when ct_len is 0: no pointer arithmetic on it then.)
-    OPENSSL_memcpy(last, ct + whole, rest);
+    CRYPTO_memcpy_unbounded(last, ct + whole, rest);
   }
   size_t lengths_at = rest == 0 ? 0 : 16;
   CRYPTO_store_u64_le(last + lengths_at, (uint64_t)ad_len);
@@ -176,7 +176,7 @@ static void aead_mac_short_run(POLY1305_MAC_CTX *m, uint8_t *ct,
 static void chacha20_head(struct chacha20_words *w, uint8_t *buf,
                           uint8_t *src, const uint8_t *in, size_t head_len) {
   OPENSSL_memset(src, 0, 64);
-  OPENSSL_memcpy(src + 64, in, head_len);
+  CRYPTO_memcpy_unbounded(src + 64, in, head_len);
   chacha20_xor_at(w, 0, buf, src, 64 + head_len);
 }
 
@@ -238,7 +238,7 @@ static void chacha20_poly1305_seal_extra(
   CRYPTO_poly1305_update(&poly, tail, pad + 16);
   uint8_t tag[16];
   CRYPTO_poly1305_finish(&poly, tag);
-  OPENSSL_memcpy(out_tag + extra_in_len, tag, tag_len);
+  CRYPTO_memcpy_unbounded(out_tag + extra_in_len, tag, tag_len);
   CRYPTO_wipe(tag, sizeof(tag));
 }
 
@@ -274,17 +274,22 @@ static void chacha20_poly1305_seal(const uint8_t key[32],
     // block 0 (the one-time key has been read from its start), right
     // before the ciphertext; pad16(ct) and the lengths after it.
     aead_mac_short_run(&mac, buf + 64, in_len, ad, ad_len, tag);
-    OPENSSL_memcpy(out, buf + 64, in_len);
+    // (A bounded length: see CRYPTO_memcpy_unbounded.)
+    CRYPTO_memcpy_unbounded(out, buf + 64, in_len);
   } else {
     poly1305_mac_padded(&mac, ad, ad_len);
-    OPENSSL_memcpy(out, buf + 64, head_len);
+    CRYPTO_memcpy_unbounded(out, buf + 64, head_len);
     if (in_len > head_len) {  // (out and in may be NULL when in_len is 0)
       chacha20_xor_at(&w, 1 + kHeadLen / 64, out + head_len, in + head_len,
                       in_len - head_len);
     }
     aead_mac_finish(&mac, out, in_len, ad_len, tag);
   }
-  OPENSSL_memcpy(out_tag, tag, tag_len);
+  if (tag_len == CHACHA20_POLY1305_TAG_LEN) {
+    OPENSSL_memcpy(out_tag, tag, CHACHA20_POLY1305_TAG_LEN);
+  } else {
+    CRYPTO_memcpy_unbounded(out_tag, tag, tag_len);
+  }
   CRYPTO_wipe(tag, sizeof(tag));
   CRYPTO_wipe(buf, 64);
   CRYPTO_wipe(&w, sizeof(w));
@@ -352,7 +357,7 @@ static int chacha20_poly1305_open(const uint8_t key[32],
   CONSTTIME_DECLASSIFY(&mismatch, sizeof(mismatch));
   if (mismatch == 0) {
     // `in` has been read in full (MAC and head), so `out` may equal it.
-    OPENSSL_memcpy(out, buf + 64, head_len);
+    CRYPTO_memcpy_unbounded(out, buf + 64, head_len);
     if (in_len > head_len) {  // (out and in may be NULL when in_len is 0)
       chacha20_xor_at(&w, 1 + kHeadLen / 64, out + head_len, in + head_len,
                       in_len - head_len);
