@@ -79,30 +79,43 @@ void CRYPTO_chacha_20(uint8_t *out, const uint8_t *in, size_t in_len,
   CRYPTO_wipe(key_words, sizeof(key_words));
 }
 
-// CRYPTO_hchacha20 stays C on every target: on Zen 5 it measured 195-201
-// TSC ticks per call (util/bench/aead_floor.c) against 199-205 for one
-// block of the x86-64 scalar assembly, whose 20-round chain is the same
-// work plus the feed-forward and XOR: the compiler keeps the sixteen words
-// in registers and the chain binds, so assembly would not pay.
+// CRYPTO_hchacha20 runs on the chosen ChaCha20 row. HChaCha20's state is
+// a ChaCha20 block's with the 16-byte nonce as words 12..15, which the rows
+// take as counter | nonce; its output is words 0..3 and 12..15 after the
+// rounds, which one block of keystream holds plus the state (the
+// feed-forward), so one block over zeros, minus the constants and the
+// nonce words, is HChaCha20. The subtraction is a few operations beside a
+// block's 20-round chain, and the rows' one-block paths beat the C rounds
+// that ran here before: on AMD Zen 4 (family 25 model 17) the xmm rows of
+// the avx512_zen4 row against gcc's scalar rounds, on Zen 5 the x86_64
+// scalar assembly (161-173 TSC ticks a block against 195-201 for the C
+// function). Measured on Zen 4, util/bench/aead_floor.c, the builds before
+// and after alternated: see the commit that made this change.
 void CRYPTO_hchacha20(uint8_t out[32], const uint8_t key[32],
                       const uint8_t nonce[16]) {
-  // HChaCha20 state: constants | key | nonce (words 12..15); the output is
-  // words 0..3 and 12..15 after the rounds, with no feed-forward.
-  uint32_t x[16] = {CHACHA20_CONSTANT0, CHACHA20_CONSTANT1,
-                    CHACHA20_CONSTANT2, CHACHA20_CONSTANT3};
+  uint32_t key_words[8], nonce_words[4];
   for (int i = 0; i < 8; i++) {
-    x[4 + i] = CRYPTO_load_u32_le(key + 4 * i);
+    key_words[i] = CRYPTO_load_u32_le(key + 4 * i);
   }
   for (int i = 0; i < 4; i++) {
-    x[12 + i] = CRYPTO_load_u32_le(nonce + 4 * i);
+    nonce_words[i] = CRYPTO_load_u32_le(nonce + 4 * i);
   }
-  chacha20_rounds(x);
-  // Every input has been read into `x`, so `out` may alias them.
+  uint8_t block[64] = {0};
+  chacha20_xor_words(block, block, sizeof(block), key_words, nonce_words);
+  static const uint32_t kConstants[4] = {
+      CHACHA20_CONSTANT0, CHACHA20_CONSTANT1, CHACHA20_CONSTANT2,
+      CHACHA20_CONSTANT3};
+  // Every input has been read into the words, so `out` may alias them.
   for (int i = 0; i < 4; i++) {
-    CRYPTO_store_u32_le(out + 4 * i, x[i]);
-    CRYPTO_store_u32_le(out + 16 + 4 * i, x[12 + i]);
+    CRYPTO_store_u32_le(out + 4 * i,
+                        CRYPTO_load_u32_le(block + 4 * i) - kConstants[i]);
+    CRYPTO_store_u32_le(out + 16 + 4 * i,
+                        CRYPTO_load_u32_le(block + 48 + 4 * i) -
+                            nonce_words[i]);
   }
-  CRYPTO_wipe(x, sizeof(x));
+  CRYPTO_wipe(block, sizeof(block));
+  CRYPTO_wipe(key_words, sizeof(key_words));
+  CRYPTO_wipe(nonce_words, sizeof(nonce_words));
 }
 
 // --- The rows and their driver -----------------------------------------------
