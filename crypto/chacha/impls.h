@@ -52,8 +52,9 @@ extern "C" {
 // and table in that file):
 //   avx512: any length with byte-masked loads and stores; 32 blocks at a
 //     time (two groups of sixteen in zmm registers) from 1025 bytes on, then
-//     sixteen; up to 512 bytes eight blocks in two sets of rows, up to 256
-//     four, up to 64 one in xmm. min_len 65: 64 bytes cost 161-173 ticks in
+//     sixteen; up to 512 bytes two to eight blocks in one or two sets of
+//     rows in ymm and zmm registers (the widths in asm/chacha-x86_64.pl),
+//     up to 64 one in xmm. min_len 65: 64 bytes cost 161-173 ticks in
 //     the x86_64 code against 231-247 for the AVX-512 one-block code; 80 and
 //     128 bytes 312-340 scalar against 244-266 for its four-block rows.
 //   avx2: sixteen blocks at a time (two interleaved groups of eight in ymm

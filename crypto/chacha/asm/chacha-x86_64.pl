@@ -77,7 +77,17 @@
 # measured, so the loop runs at ~85% of that ceiling; the rotates (a third
 # of the operations) have fewer pipes, which may be most of the rest (not
 # measured: no per-pipe counters here).
-# Code size: avx512 7151 bytes, avx2 8206, ssse3_4x 3367, x86_64 1031
+# Zen 4, the row widths for 2..6 blocks (same machine, 2026-12-03,
+# aead_floor.c, the builds before and after alternated 3 times; the
+# ranges are the quieter runs): one ymm set for 65..128 bytes, 80 bytes
+# 242-246 -> 210-211 back to back, an AEAD head of block 0 + 16 bytes
+# 269-274 -> 246-248 chained; two ymm sets for 129..256 bytes, 256 bytes
+# 248-263 -> 235-240; zmm + ymm sets for 257..384 bytes, block 0 + 256
+# bytes 352 -> 324 chained. `PERCALL_FILTER=chacha util/bench/percall.sh
+# BUILD BORINGSSL_BUILD 5`, ours/BoringSSL a0689af29e8e: CRYPTO_chacha_20
+# at 256 bytes 1.51 -> 1.58; ChaCha20-Poly1305 seal at 16 / 256 bytes
+# 1.00 / 1.04 -> 1.10 / 1.08 (with the copies of bb348f6).
+# Code size: avx512 8247 bytes, avx2 8206, ssse3_4x 3367, x86_64 1031
 # (plus 368 bytes of constants).
 #
 # The other figures below come from earlier runs of the same harness that
@@ -802,14 +812,15 @@ sub avx512 {
              "addq \$1024, $in", "addq \$1024, $out", "subq \$1024, $len",
              "jnz ${L}_one", "jmp ${L}_wipe");
 
-  # Up to 256 bytes: four blocks in rows. Register a (b, c, d) holds row 0
+  # Up to 512 bytes: blocks in rows. Register a (b, c, d) holds row 0
   # (1, 2, 3) of the state, x0..x3 (x4..x7, ...), of block L in 128-bit
-  # lane L, so a quarter-round step is 3 ops for all four blocks and a
-  # double round is 2 x 12 ops plus 6 vpshufd that move the diagonals into
-  # columns and back: ~300 ops for 256 bytes instead of the ~1090 of a
-  # 16-block group. Up to 64 bytes, the same rows in xmm registers
-  # (AVX512VL: vprold on xmm), which measured shorter latency than zmm
-  # (168 against 189 ticks per call, see the table at the top).
+  # lane L, so a quarter-round step is 3 ops for all the register's blocks
+  # and a double round is 2 x 12 ops plus 6 vpshufd that move the
+  # diagonals into columns and back: ~300 ops for four blocks in zmm
+  # instead of the ~1090 of a 16-block group. Up to 64 bytes, one block in
+  # xmm rows (AVX512VL: vprold on xmm), which measured shorter latency than
+  # zmm (168 against 189 ticks per call on Zen 5, see the table at the
+  # top); the widths for 2 to 8 blocks are chosen below.
   my @r0 = @x[4 .. 7];
   # The double round on rows ($a, $b, $c, $d): QR on each column, move the
   # diagonals into columns, QR on each column again, move them back. The
@@ -858,42 +869,9 @@ sub avx512 {
              "vinserti32x4 \$3, $y[3], $x[0], $x[0]",
              "jmp ${L}_tail");
   my ($ra, $rb, $rc, $rd) = @x[0 .. 3];
-  $c .= "${L}_rows:\n";
-  $c .= text("cmpq \$64, $len", "jbe ${L}_row1",
-             "cmpq \$256, $len", "ja ${L}_rows8");
-  $c .= text("# Rows: constants, key[0..3], key[4..7], counter + L | nonce.",
-             "vbroadcasti32x4 .Lchacha_sigma(%rip), $r0[0]",
-             "vbroadcasti32x4 0($key), $r0[1]",
-             "vbroadcasti32x4 16($key), $r0[2]",
-             "vbroadcasti32x4 ($cn), $r0[3]",
-             "vpaddd .Lchacha_row_inc(%rip), $r0[3], $r0[3]",
-             map({ "vmovdqa64 $r0[$_], $x[$_]" } 0 .. 3),
-             "movl \$10, %eax");
-  $c .= "${L}_rows_rounds:\n";
-  $c .= text($rows_dr->($ra, $rb, $rc, $rd), "decl %eax", "jnz ${L}_rows_rounds");
-  $c .= text("# Feed-forward, then block L <- lane L of a, b, c, d.",
-             map({ "vpaddd $r0[$_], $x[$_], $x[$_]" } 0 .. 3),
-             "vshufi32x4 \$0x44, $rb, $ra, $t[0]",   # a.0 a.1 b.0 b.1
-             "vshufi32x4 \$0xee, $rb, $ra, $t[1]",   # a.2 a.3 b.2 b.3
-             "vshufi32x4 \$0x44, $rd, $rc, $t[2]",   # c.0 c.1 d.0 d.1
-             "vshufi32x4 \$0xee, $rd, $rc, $t[3]",   # c.2 c.3 d.2 d.3
-             "vshufi32x4 \$0x88, $t[2], $t[0], $x[0]",   # block 0
-             "vshufi32x4 \$0xdd, $t[2], $t[0], $x[1]",   # block 1
-             "vshufi32x4 \$0x88, $t[3], $t[1], $x[2]",   # block 2
-             "vshufi32x4 \$0xdd, $t[3], $t[1], $x[3]",   # block 3
-             "# Blocks 0..3 out through the tail code below.",
-             "jmp ${L}_tail");
-
-  # 257..512 bytes: eight blocks as two independent sets of rows, blocks
-  # 0..3 in zmm0-3 as above and blocks 4..7 in zmm8-11 (its d row
-  # counter + 4 + L | nonce in zmm22), their double rounds interleaved op
-  # by op. Each set is one latency chain, so the second set only fills
-  # pipes the first leaves idle, but not for free: measured 292-296 ticks
-  # for 257..512 bytes against 242-248 for the four-block rows and 309-313
-  # for a 16-block group (the median-of-batches run described at the top):
-  # 5% for 676 bytes of code.
-  my @s2 = @x[8 .. 11];
-  my $d2 = '%zmm22';
+  my $ymm = sub { map { my $r = $_; $r =~ s/zmm/ymm/; $r } @_ };
+  # $zip interleaves two instruction lists of the same shape op by op
+  # (the second list's comments dropped).
   my $zip = sub {
     my ($p, $q) = @_;
     my @o;
@@ -903,15 +881,130 @@ sub avx512 {
     }
     return @o;
   };
-  $c .= "${L}_rows8:\n";
+  # $lanes_out: block L <- lane L of the rows a, b, c, d (zmm names), into
+  # the two or four zmm registers @dst, with the temporaries @t; every
+  # temporary is written before any of @dst, so @dst may be the rows. For a
+  # set of rows in ymm registers (two blocks) the upper lanes are zero and
+  # the shuffles select only lanes 0 and 1.
+  my $lanes_out = sub {
+    my ($a, $b, $cc, $d, @dst) = @_;
+    my @o = ("vshufi32x4 \$0x44, $b, $a, $t[0]",    # a.0 a.1 b.0 b.1
+             "vshufi32x4 \$0x44, $d, $cc, $t[2]");  # c.0 c.1 d.0 d.1
+    push @o, "vshufi32x4 \$0xee, $b, $a, $t[1]",    # a.2 a.3 b.2 b.3
+             "vshufi32x4 \$0xee, $d, $cc, $t[3]"    # c.2 c.3 d.2 d.3
+      if @dst == 4;
+    push @o, "vshufi32x4 \$0x88, $t[2], $t[0], $dst[0]",   # block 0
+             "vshufi32x4 \$0xdd, $t[2], $t[0], $dst[1]";   # block 1
+    push @o, "vshufi32x4 \$0x88, $t[3], $t[1], $dst[2]",   # block 2
+             "vshufi32x4 \$0xdd, $t[3], $t[1], $dst[3]"    # block 3
+      if @dst == 4;
+    return @o;
+  };
+  # $rows_in: the input rows (constants, key[0..3], key[4..7], counter |
+  # nonce), each 16-byte row broadcast to every 128-bit lane of @$r0 (zmm
+  # or ymm names); then `d2` (if given) <- the counter row + the lanes of
+  # `d2_inc`, and the counter row + .Lchacha_row_inc (counter + L in lane
+  # L).
+  my $rows_in = sub {
+    my ($r0, $d2, $d2_inc) = @_;
+    my @o = ("vbroadcasti32x4 .Lchacha_sigma(%rip), $r0->[0]",
+             "vbroadcasti32x4 0($key), $r0->[1]",
+             "vbroadcasti32x4 16($key), $r0->[2]",
+             "vbroadcasti32x4 ($cn), $r0->[3]");
+    if (defined $d2) {
+      my ($r3) = $d2 =~ /^%ymm/ ? $ymm->($r0->[3]) : ($r0->[3]);
+      push @o, "vpaddd $d2_inc(%rip), $r3, $d2";
+    }
+    push @o, "vpaddd .Lchacha_row_inc(%rip), $r0->[3], $r0->[3]";
+    return @o;
+  };
+
+  # Fewer blocks than a zmm holds. On Zen 4 a zmm op occupies a 256-bit
+  # unit twice, and a set of four blocks in zmm rows keeps the two units
+  # that can shuffle and rotate busy enough to stretch the round chain:
+  # four blocks in zmm took 246-250 ticks against 202-203 for one block
+  # in xmm. A set in ymm rows (two blocks) runs at the xmm speed, and two
+  # ymm sets interleaved (four blocks) still leave the units idle half
+  # the time, so:
+  #   65..128 bytes    one set of ymm rows (blocks 0, 1)
+  #   129..256 bytes   two sets of ymm rows (blocks 0, 1 and 2, 3)
+  #   257..384 bytes   zmm rows (blocks 0..3) and ymm rows (4, 5)
+  #   385..512 bytes   two sets of zmm rows (below)
+  # An AEAD record is 64 bytes longer here (block 0, its one-time key,
+  # comes first): 64, 192 and 256-byte records are 128, 256 and 320
+  # bytes. On Zen 5 (512-bit units, 2-cycle ops) each set is a 20-round
+  # chain of ~24 cycles a round against at most ~9 cycles of issue for two
+  # sets, so the widths should not matter there (not measured: no Zen 5
+  # here). AMD Zen 4 figures: at the top.
+  my @yw = $ymm->(@x[0 .. 7]);
+  my @ys2 = $ymm->(@x[8 .. 11]);
+  my $yd2 = '%ymm22';
+  my ($za, $zb, $zc, $zd) = @x[8 .. 11];   # the second set's rows as zmm
+  $c .= "${L}_rows2:\n";
+  $c .= text($rows_in->([@yw[4 .. 7]]),
+             map({ "vmovdqa $yw[4 + $_], $yw[$_]" } 0 .. 3),
+             "movl \$10, %eax");
+  $c .= "${L}_rows2_rounds:\n";
+  $c .= text($rows_dr->(@yw[0 .. 3]), "decl %eax", "jnz ${L}_rows2_rounds",
+             map({ "vpaddd $yw[4 + $_], $yw[$_], $yw[$_]" } 0 .. 3),
+             $lanes_out->($ra, $rb, $rc, $rd, @x[0, 1]),
+             "jmp ${L}_tail");
+
+  $c .= "${L}_rows4:\n";
+  $c .= text("# Blocks 2, 3: counter + 2 + L (the second half of row_inc).",
+             $rows_in->([@yw[4 .. 7]], $yd2, '.Lchacha_row_inc+32'),
+             map({ "vmovdqa $yw[4 + $_], $yw[$_]" } 0 .. 3),
+             map({ "vmovdqa $yw[4 + $_], $ys2[$_]" } 0 .. 2),
+             "vmovdqa64 $yd2, $ys2[3]",
+             "movl \$10, %eax");
+  $c .= "${L}_rows4_rounds:\n";
+  $c .= text($zip->([$rows_dr->(@yw[0 .. 3])], [$rows_dr->(@ys2)]),
+             "decl %eax", "jnz ${L}_rows4_rounds",
+             map({ "vpaddd $yw[4 + $_], $yw[$_], $yw[$_]" } 0 .. 3),
+             map({ "vpaddd $yw[4 + $_], $ys2[$_], $ys2[$_]" } 0 .. 2),
+             "vpaddd $yd2, $ys2[3], $ys2[3]",
+             $lanes_out->($ra, $rb, $rc, $rd, @x[0, 1]),
+             $lanes_out->($za, $zb, $zc, $zd, @x[2, 3]),
+             "jmp ${L}_tail");
+
+  $c .= "${L}_rows6:\n";
+  $c .= text("# Blocks 4, 5: counter + 4 + L (the first half of row_inc4).",
+             $rows_in->([@r0], $yd2, '.Lchacha_row_inc4'),
+             map({ "vmovdqa64 $r0[$_], $x[$_]" } 0 .. 3),
+             map({ "vmovdqa $yw[4 + $_], $ys2[$_]" } 0 .. 2),
+             "vmovdqa64 $yd2, $ys2[3]",
+             "movl \$10, %eax");
+  $c .= "${L}_rows6_rounds:\n";
+  $c .= text($zip->([$rows_dr->($ra, $rb, $rc, $rd)], [$rows_dr->(@ys2)]),
+             "decl %eax", "jnz ${L}_rows6_rounds",
+             map({ "vpaddd $r0[$_], $x[$_], $x[$_]" } 0 .. 3),
+             map({ "vpaddd $yw[4 + $_], $ys2[$_], $ys2[$_]" } 0 .. 2),
+             "vpaddd $yd2, $ys2[3], $ys2[3]",
+             "# Blocks 0..3 into zmm0-3, 4 and 5 into zmm4-5 (the input",
+             "# rows are no longer needed).",
+             $lanes_out->($ra, $rb, $rc, $rd, @x[0 .. 3]),
+             $lanes_out->($za, $zb, $zc, $zd, @x[4, 5]),
+             "jmp ${L}_tail");
+
+  $c .= "${L}_rows:\n";
+  $c .= text("cmpq \$64, $len", "jbe ${L}_row1",
+             "cmpq \$128, $len", "jbe ${L}_rows2",
+             "cmpq \$256, $len", "jbe ${L}_rows4",
+             "cmpq \$384, $len", "jbe ${L}_rows6");
+
+  # 385..512 bytes: eight blocks as two independent sets of zmm rows,
+  # blocks 0..3 in zmm0-3 and blocks 4..7 in zmm8-11 (its d row
+  # counter + 4 + L | nonce in zmm22), their double rounds interleaved op
+  # by op. Each set is one latency chain, so the second set only fills
+  # pipes the first leaves idle. On Zen 5 (the median-of-batches run
+  # described at the top) 257..512 bytes took 292-296 ticks this way
+  # against 242-248 for four blocks in zmm rows and 309-313 for a 16-block
+  # group.
+  my @s2 = @x[8 .. 11];
+  my $d2 = '%zmm22';
   $c .= text("# Rows of both sets: constants, key[0..3], key[4..7] shared;",
              "# d = counter + L | nonce and counter + 4 + L | nonce.",
-             "vbroadcasti32x4 .Lchacha_sigma(%rip), $r0[0]",
-             "vbroadcasti32x4 0($key), $r0[1]",
-             "vbroadcasti32x4 16($key), $r0[2]",
-             "vbroadcasti32x4 ($cn), $r0[3]",
-             "vpaddd .Lchacha_row_inc4(%rip), $r0[3], $d2",
-             "vpaddd .Lchacha_row_inc(%rip), $r0[3], $r0[3]",
+             $rows_in->([@r0], $d2, '.Lchacha_row_inc4'),
              map({ "vmovdqa64 $r0[$_], $x[$_]" } 0 .. 3),
              map({ "vmovdqa64 $r0[$_], $s2[$_]" } 0 .. 2),
              "vmovdqa64 $d2, $s2[3]",
@@ -922,22 +1015,11 @@ sub avx512 {
   $c .= text("# Feed-forward of both sets.",
              map({ "vpaddd $r0[$_], $x[$_], $x[$_]" } 0 .. 3),
              map({ "vpaddd $r0[$_], $s2[$_], $s2[$_]" } 0 .. 2),
-             "vpaddd $d2, $s2[3], $s2[3]");
-  # Block L of a set <- lane L of its a, b, c, d: blocks 0..3 into zmm0-3,
-  # blocks 4..7 into zmm4-7 (the input rows are no longer needed).
-  for my $set ([[$ra, $rb, $rc, $rd], [@x[0 .. 3]]], [[@s2], [@x[4 .. 7]]]) {
-    my ($a, $b, $cc, $d) = @{ $set->[0] };
-    my @dst = @{ $set->[1] };
-    $c .= text("vshufi32x4 \$0x44, $b, $a, $t[0]",
-               "vshufi32x4 \$0xee, $b, $a, $t[1]",
-               "vshufi32x4 \$0x44, $d, $cc, $t[2]",
-               "vshufi32x4 \$0xee, $d, $cc, $t[3]",
-               "vshufi32x4 \$0x88, $t[2], $t[0], $dst[0]",
-               "vshufi32x4 \$0xdd, $t[2], $t[0], $dst[1]",
-               "vshufi32x4 \$0x88, $t[3], $t[1], $dst[2]",
-               "vshufi32x4 \$0xdd, $t[3], $t[1], $dst[3]");
-  }
-  $c .= text("# Blocks 0..7 out through the tail code below.");
+             "vpaddd $d2, $s2[3], $s2[3]",
+             "# Blocks 0..3 into zmm0-3, 4..7 into zmm4-7 (the input rows",
+             "# are no longer needed); out through the tail code below.",
+             $lanes_out->($ra, $rb, $rc, $rd, @x[0 .. 3]),
+             $lanes_out->(@s2, @x[4 .. 7]));
 
   # The last group: 1..1023 bytes. Whole blocks in order, then a partial
   # block (1..63 bytes) through byte masks. The branches depend on the
