@@ -312,7 +312,9 @@ static inline void sha256_oneshot_from(const uint8_t *in, size_t len,
 static void sha256_final(SHA256_CTX *sha, uint8_t *out, size_t md_len) {
   sha256_oneshot_from(sha->data, sha->num, out, sha->h, sha->len - sha->num,
                       md_len);
-  sha_wipe(sha, sizeof(*sha));
+  // CRYPTO_wipe, not sha_wipe: a whole context is ~100 bytes or more,
+  // which gcc turns into `rep stosq` in a plain memset (../internal.h).
+  CRYPTO_wipe(sha, sizeof(*sha));
 }
 
 int SHA224_Init(SHA256_CTX *sha) {

@@ -333,7 +333,9 @@ static void sha512_final(SHA512_CTX *sha, uint8_t *out, size_t md_len) {
   uint64_t prior_hi = sha->len_hi - (sha->len_lo < sha->num);
   sha512_oneshot_from(sha->data, sha->num, out, sha->h, prior_lo, prior_hi,
                       md_len);
-  sha_wipe(sha, sizeof(*sha));
+  // CRYPTO_wipe, not sha_wipe: a whole context is ~100 bytes or more,
+  // which gcc turns into `rep stosq` in a plain memset (../internal.h).
+  CRYPTO_wipe(sha, sizeof(*sha));
 }
 
 // Each member of the family: Init, Update, Final and one-shot. They differ
