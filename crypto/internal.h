@@ -82,8 +82,9 @@ static inline void *OPENSSL_memset(void *dst, int c, size_t n) {
 // within 1% elsewhere. In crypto/digest/digest.c only EVP_MD_CTX_cleanup's
 // 120-byte SHA-256 erase uses it: a 224-byte one there measured ~4% slower
 // on the 16-byte EVP_MD_CTX_new ... free sequence (62.5 against 60 ns, 8
-// alternating runs; cause not found). Not used in crypto/sha, whose sha_wipe
-// and sha_wipe_chunks were tuned separately.
+// alternating runs; cause not found). In crypto/sha only the Finals' erase
+// of a whole context uses it; sha_wipe (small sizes) and sha_wipe_chunks
+// were tuned separately.
 static inline void CRYPTO_wipe(void *ptr, size_t len) {
 #if defined(__GNUC__) || defined(__clang__)
   uint8_t *p = (uint8_t *)ptr;
