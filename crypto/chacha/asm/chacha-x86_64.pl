@@ -936,33 +936,48 @@ sub avx512 {
   # chain of ~24 cycles a round against at most ~9 cycles of issue for two
   # sets, so the widths should not matter there (not measured: no Zen 5
   # here). AMD Zen 4 figures: at the top.
+  # $set_start copies the input rows into a set's rows @$dst: rows a, b, c
+  # from @$in, row d from $d_in (its counters); $set_feed is the matching
+  # feed-forward. EVEX moves where a zmm or ymm16-31 register is involved.
+  my $mov = sub {
+    my ($s, $d) = @_;
+    my $evex = grep { /^%zmm|^%ymm(1[6-9]|2\d|3[01])$/ } $s, $d;
+    return ($evex ? "vmovdqa64" : "vmovdqa") . " $s, $d";
+  };
+  my $set_start = sub {
+    my ($in, $d_in, $dst) = @_;
+    return map({ $mov->($in->[$_], $dst->[$_]) } 0 .. 2), $mov->($d_in, $dst->[3]);
+  };
+  my $set_feed = sub {
+    my ($in, $d_in, $dst) = @_;
+    return map({ "vpaddd $in->[$_], $dst->[$_], $dst->[$_]" } 0 .. 2),
+           "vpaddd $d_in, $dst->[3], $dst->[3]";
+  };
   my @yw = $ymm->(@x[0 .. 7]);
   my @ys2 = $ymm->(@x[8 .. 11]);
   my $yd2 = '%ymm22';
   my ($za, $zb, $zc, $zd) = @x[8 .. 11];   # the second set's rows as zmm
   $c .= "${L}_rows2:\n";
   $c .= text($rows_in->([@yw[4 .. 7]]),
-             map({ "vmovdqa $yw[4 + $_], $yw[$_]" } 0 .. 3),
+             $set_start->([@yw[4 .. 6]], $yw[7], [@yw[0 .. 3]]),
              "movl \$10, %eax");
   $c .= "${L}_rows2_rounds:\n";
   $c .= text($rows_dr->(@yw[0 .. 3]), "decl %eax", "jnz ${L}_rows2_rounds",
-             map({ "vpaddd $yw[4 + $_], $yw[$_], $yw[$_]" } 0 .. 3),
+             $set_feed->([@yw[4 .. 6]], $yw[7], [@yw[0 .. 3]]),
              $lanes_out->($ra, $rb, $rc, $rd, @x[0, 1]),
              "jmp ${L}_tail");
 
   $c .= "${L}_rows4:\n";
   $c .= text("# Blocks 2, 3: counter + 2 + L (the second half of row_inc).",
              $rows_in->([@yw[4 .. 7]], $yd2, '.Lchacha_row_inc+32'),
-             map({ "vmovdqa $yw[4 + $_], $yw[$_]" } 0 .. 3),
-             map({ "vmovdqa $yw[4 + $_], $ys2[$_]" } 0 .. 2),
-             "vmovdqa64 $yd2, $ys2[3]",
+             $set_start->([@yw[4 .. 6]], $yw[7], [@yw[0 .. 3]]),
+             $set_start->([@yw[4 .. 6]], $yd2, \@ys2),
              "movl \$10, %eax");
   $c .= "${L}_rows4_rounds:\n";
   $c .= text($zip->([$rows_dr->(@yw[0 .. 3])], [$rows_dr->(@ys2)]),
              "decl %eax", "jnz ${L}_rows4_rounds",
-             map({ "vpaddd $yw[4 + $_], $yw[$_], $yw[$_]" } 0 .. 3),
-             map({ "vpaddd $yw[4 + $_], $ys2[$_], $ys2[$_]" } 0 .. 2),
-             "vpaddd $yd2, $ys2[3], $ys2[3]",
+             $set_feed->([@yw[4 .. 6]], $yw[7], [@yw[0 .. 3]]),
+             $set_feed->([@yw[4 .. 6]], $yd2, \@ys2),
              $lanes_out->($ra, $rb, $rc, $rd, @x[0, 1]),
              $lanes_out->($za, $zb, $zc, $zd, @x[2, 3]),
              "jmp ${L}_tail");
@@ -970,16 +985,14 @@ sub avx512 {
   $c .= "${L}_rows6:\n";
   $c .= text("# Blocks 4, 5: counter + 4 + L (the first half of row_inc4).",
              $rows_in->([@r0], $yd2, '.Lchacha_row_inc4'),
-             map({ "vmovdqa64 $r0[$_], $x[$_]" } 0 .. 3),
-             map({ "vmovdqa $yw[4 + $_], $ys2[$_]" } 0 .. 2),
-             "vmovdqa64 $yd2, $ys2[3]",
+             $set_start->([@r0[0 .. 2]], $r0[3], [@x[0 .. 3]]),
+             $set_start->([@yw[4 .. 6]], $yd2, \@ys2),
              "movl \$10, %eax");
   $c .= "${L}_rows6_rounds:\n";
   $c .= text($zip->([$rows_dr->($ra, $rb, $rc, $rd)], [$rows_dr->(@ys2)]),
              "decl %eax", "jnz ${L}_rows6_rounds",
-             map({ "vpaddd $r0[$_], $x[$_], $x[$_]" } 0 .. 3),
-             map({ "vpaddd $yw[4 + $_], $ys2[$_], $ys2[$_]" } 0 .. 2),
-             "vpaddd $yd2, $ys2[3], $ys2[3]",
+             $set_feed->([@r0[0 .. 2]], $r0[3], [@x[0 .. 3]]),
+             $set_feed->([@yw[4 .. 6]], $yd2, \@ys2),
              "# Blocks 0..3 into zmm0-3, 4 and 5 into zmm4-5 (the input",
              "# rows are no longer needed).",
              $lanes_out->($ra, $rb, $rc, $rd, @x[0 .. 3]),
@@ -1005,17 +1018,15 @@ sub avx512 {
   $c .= text("# Rows of both sets: constants, key[0..3], key[4..7] shared;",
              "# d = counter + L | nonce and counter + 4 + L | nonce.",
              $rows_in->([@r0], $d2, '.Lchacha_row_inc4'),
-             map({ "vmovdqa64 $r0[$_], $x[$_]" } 0 .. 3),
-             map({ "vmovdqa64 $r0[$_], $s2[$_]" } 0 .. 2),
-             "vmovdqa64 $d2, $s2[3]",
+             $set_start->([@r0[0 .. 2]], $r0[3], [@x[0 .. 3]]),
+             $set_start->([@r0[0 .. 2]], $d2, \@s2),
              "movl \$10, %eax");
   $c .= "${L}_rows8_rounds:\n";
   $c .= text($zip->([$rows_dr->($ra, $rb, $rc, $rd)], [$rows_dr->(@s2)]),
              "decl %eax", "jnz ${L}_rows8_rounds");
   $c .= text("# Feed-forward of both sets.",
-             map({ "vpaddd $r0[$_], $x[$_], $x[$_]" } 0 .. 3),
-             map({ "vpaddd $r0[$_], $s2[$_], $s2[$_]" } 0 .. 2),
-             "vpaddd $d2, $s2[3], $s2[3]",
+             $set_feed->([@r0[0 .. 2]], $r0[3], [@x[0 .. 3]]),
+             $set_feed->([@r0[0 .. 2]], $d2, \@s2),
              "# Blocks 0..3 into zmm0-3, 4..7 into zmm4-7 (the input rows",
              "# are no longer needed); out through the tail code below.",
              $lanes_out->($ra, $rb, $rc, $rd, @x[0 .. 3]),
