@@ -273,20 +273,21 @@ static inline uint8_t *hmac_deferred_pads(HMAC_CTX *ctx) {
 
 // hmac_key_undefer computes `ctx`'s key states from its deferred pads and
 // erases the pads. If a message is open (the deferred message's first long
-// Update, or HMAC_Init_ex restarting it), the inner state is computed in
-// md_ctx and copied to i_ctx beside the message's blocks; md_ctx's count
-// and buffer are already right (the count started at one block; a full
-// buffer is compressed here).
+// Update), the inner state is computed in md_ctx and copied to i_ctx beside
+// the message's blocks; md_ctx's count and buffer are already right (the
+// count started at one block; a full buffer is compressed here).
 static void hmac_key_undefer(HMAC_CTX *ctx) {
   uint8_t *pads = hmac_deferred_pads(ctx);
   SHA256_CTX *inner = &ctx->md_ctx.u.sha256;
   const size_t state_bytes = offsetof(SHA256_CTX, data);
+  const int open = ctx->md_ctx.digest != NULL;
+  // (Read only when open: the two-block init resets them.)
+  uint32_t num = open ? inner->num : 0;
+  uint64_t len = open ? inner->len : 0;
   EVP_MD_CTX outer;
-  if (ctx->md_ctx.digest != NULL) {
-    uint32_t num = inner->num;
-    uint64_t len = inner->len;
-    evp_md_init_two_blocks(ctx->md, &ctx->md_ctx, pads, &outer,
-                           pads + SHA256_CBLOCK);
+  evp_md_init_two_blocks(ctx->md, open ? &ctx->md_ctx : &ctx->i_ctx, pads,
+                         &outer, pads + SHA256_CBLOCK);
+  if (open) {
     ctx->i_ctx.digest = ctx->md;
     OPENSSL_memcpy(&ctx->i_ctx.u, &ctx->md_ctx.u, state_bytes);
     inner->num = num;
@@ -297,9 +298,6 @@ static void hmac_key_undefer(HMAC_CTX *ctx) {
       SHA256_TransformBlocks(inner->h, inner->data, 1);
       inner->num = 0;
     }
-  } else {
-    evp_md_init_two_blocks(ctx->md, &ctx->i_ctx, pads, &outer,
-                           pads + SHA256_CBLOCK);
   }
   // The outer chaining value and counts over the ipad, then the rest of
   // the pads erased.
@@ -358,6 +356,9 @@ int HMAC_Init_ex(HMAC_CTX *ctx, const void *key, size_t key_len,
     ctx->key_deferred = 0;
   } else if (ctx->key_deferred) {
     // The key's second message: compute its states for this and the rest.
+    // A message still open is dropped first (it is restarted below), so
+    // the states go straight to i_ctx.
+    ctx->md_ctx.digest = NULL;
     hmac_key_undefer(ctx);
   }
   // The message's inner hash starts from H state after K0 ^ ipad: a plain

@@ -398,6 +398,14 @@ TEST(HMACTest, DeferredKeyEdges) {
   EXPECT_EQ(Bytes(OneShot(md, key2, first(5))), Bytes(out, 32));
   HMAC_CTX_cleanup(&fresh);
 
+  // Reusing a deferred key in the middle of a short message restarts it.
+  ASSERT_TRUE(HMAC_Init_ex(&ctx, key.data(), key.size(), md, nullptr));
+  ASSERT_TRUE(HMAC_Update(&ctx, msg.data() + 100, 10));
+  ASSERT_TRUE(HMAC_Init_ex(&ctx, nullptr, 0, nullptr, nullptr));
+  ASSERT_TRUE(HMAC_Update(&ctx, msg.data(), 20));
+  ASSERT_TRUE(HMAC_Final(&ctx, out, nullptr));
+  EXPECT_EQ(Bytes(OneShot(md, key, first(20))), Bytes(out, 32));
+
   // A new digest while deferred, and back: SHA-384 with the empty key,
   // then a new SHA-256 key from the SHA-384 key states.
   ASSERT_TRUE(HMAC_Init_ex(&ctx, key.data(), key.size(), md, nullptr));
