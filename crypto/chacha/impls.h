@@ -78,8 +78,9 @@ extern "C" {
 //     2026-12-03): 16 and 64 bytes 214.6 ticks in the xmm rows against
 //     259.6 in ChaCha20_ctr32_x86_64 (back to back), 263.5 against 273.1
 //     chained (the rows now take 202-203 and 250-252: see the rows' double
-//     round in asm/chacha-x86_64.pl). On Zen 5 (table in asm/chacha-x86_64.pl) the scalar code
-//     wins, 161-173 against 231-248, so the avx512 row keeps min_len 65.
+//     round in asm/chacha-x86_64.pl). On Zen 5 (table in
+//     asm/chacha-x86_64.pl) the scalar code wins, 161-173 against 231-248,
+//     so the avx512 row keeps min_len 65.
 //     From 65 bytes on both rows run the same code.
 #define CHACHA20_X86_64_ROWS(X)                                            \
   X(avx512_zen4, ChaCha20_ctr32_avx512, chacha20_avx512_zen4_capable,      \

@@ -242,8 +242,9 @@ static inline void hmac_state_copy(EVP_MD_CTX *dst, const EVP_MD_CTX *src) {
 // HMAC_Final hands pads and message to the same SHA256_HMAC_IMPLS row
 // HMAC() uses (sha256_hmac_oneshot). The key states are computed from the
 // stored pads as soon as anything needs them: an Update that would take
-// the message past one block, or a second message with the same key (each message after
-// the first then starts from the states, as without deferral).
+// the message past one block, or a second message with the same key (each
+// message after the first then starts from the states, as without
+// deferral).
 // HMAC_CTX_copy_ex copies the pads with o_ctx, and HMAC_CTX_cleanup erases
 // them with the rest. Nothing here branches on key or message bytes, only on
 // lengths and on the state of the context.

@@ -946,7 +946,8 @@ sub avx512 {
   };
   my $set_start = sub {
     my ($in, $d_in, $dst) = @_;
-    return map({ $mov->($in->[$_], $dst->[$_]) } 0 .. 2), $mov->($d_in, $dst->[3]);
+    return map({ $mov->($in->[$_], $dst->[$_]) } 0 .. 2),
+           $mov->($d_in, $dst->[3]);
   };
   my $set_feed = sub {
     my ($in, $d_in, $dst) = @_;
