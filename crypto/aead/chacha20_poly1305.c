@@ -97,8 +97,10 @@
 // key, through a stack buffer. 64 + kHeadLen = 2048 bytes is one pass of
 // the AVX-512 code's two-group loop, which costs about 1.5 times one
 // 16-block group however few of its blocks are used past the first
-// group, so a message of up to 1984 bytes (every TLS record of the usual
-// sizes) costs one ChaCha20 call instead of two. Measured (TSC ticks per
+// group (up to 1536 bytes, the second group is 8 blocks in ymm registers,
+// which costs less on Zen 4: see asm/chacha-x86_64.pl), so a message of
+// up to 1984 bytes (every TLS record of the usual sizes) costs one
+// ChaCha20 call instead of two. Measured (TSC ticks per
 // ChaCha20 call, median of 31 batches, loaded machine): 1414 bytes in one
 // call 413-417, against 1024 + 390 bytes in two calls 312 + 311. It is a
 // multiple of 64, so the rest starts on block 1 + kHeadLen/64.

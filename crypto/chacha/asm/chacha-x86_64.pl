@@ -87,7 +87,32 @@
 # BUILD BORINGSSL_BUILD 5`, ours/BoringSSL a0689af29e8e: CRYPTO_chacha_20
 # at 256 bytes 1.51 -> 1.58; ChaCha20-Poly1305 seal at 16 / 256 bytes
 # 1.00 / 1.04 -> 1.10 / 1.08 (with the copies of bb348f6).
-# Code size: avx512 8247 bytes, avx2 8206, ssse3_4x 3367, x86_64 1031
+# Zen 4, the rest after the two-group loop (same machine, 2026-12-03;
+# `bssl speed -impls -filter ChaCha20 -chunks 1088,1414,1536,2112,2560
+# -rounds 3 -timeout 0.5`, the builds before and after run alternately 3
+# times, medians, TSC ticks a call): group A and an 8-block ymm group
+# instead of a two-group pass, 1088 bytes 914 -> 762, 1414 962 -> 764,
+# 1536 968 -> 753; the rows instead of a whole group after a pass, 2112
+# bytes 1415 -> 1246, 2560 1459 -> 1331. `PERCALL_FILTER=chacha
+# util/bench/percall.sh BUILD BORINGSSL_BUILD 7` (a0689af29e8e), ours /
+# BoringSSL at 1350 bytes: CRYPTO_chacha_20 1.32 -> 1.65, ChaCha20-Poly1305
+# seal 1.29 -> 1.47 and open 1.20 -> 1.36 (a record is block 0 + 1350
+# bytes, 1414), XChaCha20-Poly1305 seal 1.24 -> 1.39; ours / OpenSSL 3 at
+# 8 / 16 KiB, seal 1.17 / 1.19 -> 1.22 / 1.22 (each record's last 64 bytes
+# now go to a row).
+#
+# Scalar blocks beside the two-group loop (a "hybrid" pass of 32 vector
+# blocks and K blocks in general-purpose registers, each scalar block's
+# double rounds interleaved with the groups'), measured on Zen 4 and not
+# kept: `bssl speed -impls -filter ChaCha20 -rounds 5` at whole numbers of
+# passes, a pass took about as long as a plain one with K = 1 (3% more
+# bytes a pass), ~3% longer with K = 2 (6% more bytes) and ~16% longer with
+# K = 5 (16% more bytes): beside zmm operations that count twice, the
+# integer work soon competes for the core's six dispatch slots a cycle.
+# The ~3% comes only at lengths that are whole numbers of such passes: at
+# 8 and 16 KiB the rest left over cost a whole pass and the hybrid row
+# measured 0.49 / 0.51 ticks a byte against 0.46 / 0.47.
+# Code size: avx512 11281 bytes (8247 before the ymm group B), avx2 8206, ssse3_4x 3367, x86_64 1031
 # (plus 368 bytes of constants).
 #
 # The other figures below come from earlier runs of the same harness that
@@ -616,9 +641,12 @@ sub wide16 {
 # A group is 16 blocks, one state word per zmm register (lane j = block j).
 # The rounds need no temporary (vprold rotates in place), so 32 registers
 # hold TWO groups, A in zmm0-15 and B in zmm16-31, and the main loop runs
-# 32 blocks (2048 bytes) with the two groups' rounds interleaved; what is
-# left (under 2048 bytes) goes through a one-group loop whose last group
-# may be partial. The input words are never kept in registers: constants,
+# 32 blocks (2048 bytes) with the two groups' rounds interleaved. What is
+# left after the whole passes (or the whole input, if shorter) goes by its
+# length: 1537..2047 bytes to one more pass whose group B is partial,
+# 1025..1536 to a pass of group A and an 8-block group B in ymm16-31,
+# 513..1024 to one group, up to 512 to the rows (below). The input words
+# are never kept in registers: constants,
 # key and nonce are broadcast from `.Lchacha_sigma`, `key` and
 # `counter_nonce` into each group's state (vpbroadcastd) and added again in
 # the feed-forward through embedded broadcasts ({1to16}); the block counter
@@ -651,7 +679,8 @@ sub avx512 {
   my ($pin, $pks) = ('%zmm30', '%zmm31');
   my $len = $nblocks;                    # third argument: bytes here
   my $cnt = '%r9d';                      # the block counter, mod 2^32
-  my $SPILL = 64;                        # frame: counters at 0, 4; spill
+  my $SPILL = 64;                        # frame: counters at 0, 4, counter
+                                         # | nonce at 16..31; spill
   my $c = X86_64Xlate::function_begin('ChaCha20_ctr32_avx512', args => 5,
                                       xmm => [6 .. 15], frame => $SPILL + 256);
   $c .= text("testq $len, $len", "jz ${L}_return", "movl ($cn), $cnt");
@@ -671,14 +700,16 @@ sub avx512 {
     return (@ctr, @o);
   };
   # The feed-forward x[i] += input[i] for words other than 12.
+  # Registers named ymm (a group of 8 blocks) take 8-lane broadcasts.
   my $feed = sub {
     my ($r) = @_;
+    my $b = $r->[0] =~ /^%ymm/ ? '{1to8}' : '{1to16}';
     my @o;
     for my $i (0 .. 15) {
       next if $i == 12;
-      my $src = $i < 4 ? ".Lchacha_sigma+" . (4 * $i) . "(%rip){1to16}"
-              : $i < 12 ? (4 * ($i - 4)) . "($key){1to16}"
-              : (4 * ($i - 12)) . "($cn){1to16}";
+      my $src = $i < 4 ? ".Lchacha_sigma+" . (4 * $i) . "(%rip)$b"
+              : $i < 12 ? (4 * ($i - 4)) . "($key)$b"
+              : (4 * ($i - 12)) . "($cn)$b";
       push @o, "vpaddd $src, $r->[$i], $r->[$i]";
     }
     return @o;
@@ -757,40 +788,81 @@ sub avx512 {
   # Two groups (32 blocks, 2048 bytes) per iteration, for more than one
   # group's worth (1025.. bytes): the two-group loop, whose
   # group B may be partial (it then leaves through the tail code). Measured
-  # (see the table): a two-group pass costs ~1.5x one group, so 1025..2047
-  # bytes as one pass instead of two one-group passes is ~25% faster.
-  $c .= text("cmpq \$1024, $len", "jbe ${L}_one");
+  # (see the table): a two-group pass costs ~1.5x one group on Zen 5, so
+  # 1025..2047 bytes as one pass instead of two one-group passes is ~25%
+  # faster.
+  #
+  # The rest after the loop. On Zen 4 a pass costs its operations: a zmm
+  # operation takes a 256-bit pipe twice, so one group alone is bound by
+  # the pipes, not by its round chain, and a pass of two costs ~1.7x one
+  # (1024 bytes ~525 TSC ticks, 2048 ~880-940). So up to 1536 bytes the
+  # second group is 8 blocks in ymm registers, half a group's operations;
+  # on Zen 5 (512-bit pipes, 2-cycle operations) a ymm operation costs what
+  # a zmm one does and the pass what a two-group pass does (not measured:
+  # no Zen 5 here). And a rest of up to 512 bytes after the loop goes to
+  # the rows, not to a whole group. AMD Zen 4 figures: see the end of the
+  # table at the top.
+  # $pass emits a pass of group A (zmm0-15, 16 blocks) and group B in the
+  # registers @$b, zmm16-31 (16 blocks) or ymm16-31 (8 blocks), their
+  # rounds interleaved; then the feed-forward, group A XORed and stored,
+  # and group B transposed into zmm16-31 (register j: block 16 + j; an
+  # 8-block group's upper lanes are zero, so blocks 24..31 are junk that
+  # nothing stores).
+  my $pass = sub {
+    my ($b, $label) = @_;
+    my $bc = $b->[0] =~ /^%ymm/ ? '{1to8}' : '{1to16}';
+    my ($a12) = map { my $r = $_; $r =~ s/zmm/ymm/ if $bc eq '{1to8}'; $r } $A[12];
+    return ("# Counters: A's are counter + j, B's counter + 16 + j.",
+            "movl $cnt, 0(%rsp)", "leal 16(%r9), %eax", "movl %eax, 4(%rsp)",
+            $init->(\@A, "vpbroadcastd $cnt, $A[12]",
+                    "vpaddd .Lchacha_lane_inc16(%rip), $A[12], $A[12]"),
+            $init->($b, "vpaddd .Lchacha_sixteen(%rip)$bc, $a12, $b->[12]"),
+            "movl \$10, %eax",
+            $double_round->([\@A, $b], $label),
+            "# Feed-forward: x[i] += input[i].",
+            $feed->(\@A), $feed->($b),
+            "vpaddd .Lchacha_lane_inc16(%rip), $A[12], $A[12]",
+            "vpaddd 0(%rsp){1to16}, $A[12], $A[12]",
+            "vpaddd .Lchacha_lane_inc16(%rip), $b->[12], $b->[12]",
+            "vpaddd 4(%rsp)$bc, $b->[12], $b->[12]",
+            "# Group A out, with B's x12..x15 in the frame as temporaries.",
+            map({ "vmovdqu64 $B[12 + $_], " . ($SPILL + 64 * $_) . "(%rsp)" } 0 .. 3),
+            $transpose->(\@A, [@B[12 .. 15]]),
+            $xor_store->(\@A, 0),
+            "# Group B, with A's registers as temporaries.",
+            map({ "vmovdqu64 " . ($SPILL + 64 * $_) . "(%rsp), $B[12 + $_]" } 0 .. 3),
+            $transpose->(\@B, [@A[0 .. 3]]));
+  };
+  my @By = map { my $r = $_; $r =~ s/zmm/ymm/; $r } @B;
+
+  $c .= text("cmpq \$1024, $len", "jbe ${L}_one",
+             "cmpq \$1536, $len", "jbe ${L}_onehalf");
   $c .= "${L}_two:\n";
-  $c .= text("# Counters: A's are counter + j, B's counter + 16 + j.",
-             "movl $cnt, 0(%rsp)", "leal 16(%r9), %eax", "movl %eax, 4(%rsp)",
-             $init->(\@A, "vpbroadcastd $cnt, $A[12]",
-                     "vpaddd .Lchacha_lane_inc16(%rip), $A[12], $A[12]"),
-             $init->(\@B, "vpaddd .Lchacha_sixteen(%rip){1to16}, $A[12], $B[12]"),
-             "movl \$10, %eax",
-             $double_round->([\@A, \@B], "${L}_two_rounds"));
-  $c .= text("# Feed-forward: x[i] += input[i].",
-             $feed->(\@A), $feed->(\@B),
-             "vpaddd .Lchacha_lane_inc16(%rip), $A[12], $A[12]",
-             "vpaddd 0(%rsp){1to16}, $A[12], $A[12]",
-             "vpaddd .Lchacha_lane_inc16(%rip), $B[12], $B[12]",
-             "vpaddd 4(%rsp){1to16}, $B[12], $B[12]",
-             "# Group A out, with B's x12..x15 in the frame as temporaries.",
-             map({ "vmovdqu64 $B[12 + $_], " . ($SPILL + 64 * $_) . "(%rsp)" } 0 .. 3),
-             $transpose->(\@A, [@B[12 .. 15]]),
-             $xor_store->(\@A, 0),
-             "# Group B out, with A's registers as temporaries.",
-             map({ "vmovdqu64 " . ($SPILL + 64 * $_) . "(%rsp), $B[12 + $_]" } 0 .. 3),
-             $transpose->(\@B, [@A[0 .. 3]]),
+  $c .= text($pass->(\@B, "${L}_two_rounds"),
              "cmpq \$2048, $len", "jb ${L}_two_partial",
              $xor_store->(\@B, 1024),
              "addl \$32, $cnt",
              "addq \$2048, $in", "addq \$2048, $out", "subq \$2048, $len",
-             "jz ${L}_wipe", "cmpq \$1024, $len", "ja ${L}_two",
-             "jmp ${L}_one");
+             "jz ${L}_wipe", "cmpq \$1536, $len", "ja ${L}_two",
+             "cmpq \$1024, $len", "ja ${L}_onehalf",
+             "cmpq \$512, $len", "ja ${L}_one",
+             "# Up to 512 bytes left: the rows below, which read the counter",
+             "# from memory: counter | nonce to the frame.",
+             "movl $cnt, 16(%rsp)",
+             map({ ("movl " . (4 * $_) . "($cn), %eax",
+                    "movl %eax, " . (16 + 4 * $_) . "(%rsp)") } 1 .. 3),
+             "leaq 16(%rsp), $cn",
+             "jmp ${L}_rows");
   # Group B partial (1..1023 bytes left after group A): its blocks move to
   # the registers the tail code reads (zmm0-15, A's, already written out).
   $c .= "${L}_two_partial:\n";
   $c .= text(map({ "vmovdqa64 $B[$_], $A[$_]" } 0 .. 15),
+             "addq \$1024, $in", "addq \$1024, $out", "subq \$1024, $len",
+             "jmp ${L}_tail");
+  # 1025..1536 bytes: group A and an 8-block group B in ymm registers.
+  $c .= "${L}_onehalf:\n";
+  $c .= text($pass->(\@By, "${L}_onehalf_rounds"),
+             map({ "vmovdqa64 $B[$_], $A[$_]" } 0 .. 7),
              "addq \$1024, $in", "addq \$1024, $out", "subq \$1024, $len",
              "jmp ${L}_tail");
 

@@ -19,8 +19,9 @@
 //   - CheckRowShortLengths: the row's ctr32 for every length up to a
 //     bound at three offset pairs and in place (for a `bytes` path, the
 //     row's own choice by length);
-//   - CheckCounterWraps: the counter starting at 2^32 - k, k = 1..9: it
-//     wraps to 0 and the nonce words stay, exactly as in the C code;
+//   - CheckCounterWraps: the counter starting at 2^32 - k, k = 1..9, 20,
+//     34 and 52: it wraps to 0 and the nonce words stay, exactly as in the
+//     C code;
 //   - CheckRandomLong: long random inputs (random length, offsets, key,
 //     counter, nonce);
 //   - CheckGuardPage: input and output ending against an inaccessible page
@@ -252,10 +253,14 @@ inline void CheckRowAllLengths(const Path &p, uint64_t seed) {
 
 inline void CheckCounterWraps(const Path &p, uint64_t seed) {
   TestRNG rng(seed);
-  for (uint32_t k = 1; k <= 9; k++) {
+  // k = 20 wraps inside the x86-64 AVX-512 code's 8-block second group
+  // (1025..1536 bytes), k = 52 inside that group after a two-group pass,
+  // k = 34 in the rows after a two-group pass (2049..2560 bytes).
+  for (uint32_t k : {1u, 2u, 3u, 4u, 5u, 6u, 7u, 8u, 9u, 20u, 34u, 52u}) {
     for (size_t len : {size_t{64 * k - 1}, size_t{64 * k}, size_t{64 * k + 1},
                        size_t{64 * 9 + 17}, size_t{64 * 17},
-                       size_t{64 * 33 + 5}}) {
+                       size_t{64 * 22 + 3}, size_t{64 * 33 + 5},
+                       size_t{64 * 54 + 7}}) {
       uint32_t key[8], cn[4];
       RandomKey(&rng, key, cn);
       cn[0] = 0u - k;  // 2^32 - k

@@ -69,11 +69,12 @@ TEST_P(ChaChaRowsTest, RowAllLengths) {
 TEST_P(ChaChaRowsTest, RowShortLengths) {
   // Past the rows' length thresholds (min_len, shorter): one block to the
   // scalar code, the x86-64 AVX-512 code's four- and eight-block rows (up
-  // to 256 and 512 bytes), its one group (up to 1024) and its two-group
-  // pass with a partial second group (1025..2047), the wide rows' short
-  // rests.
+  // to 256 and 512 bytes), its one group (up to 1024), a group and an
+  // 8-block group (1025..1536), its two-group pass with a partial second
+  // group (1537..2047), each of those again after a whole two-group pass,
+  // the wide rows' short rests.
   chacha_path_test::CheckRowShortLengths(GetParam(), 0x6368616368610006,
-                                         64 * 33 + 1);
+                                         64 * 65 + 1);
 }
 
 TEST_P(ChaChaRowsTest, CounterWraps) {
