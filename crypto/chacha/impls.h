@@ -55,8 +55,9 @@ extern "C" {
 //     rest of 1025..1536 bytes as sixteen blocks in zmm and eight in ymm,
 //     513..1024 as sixteen; up to 512 bytes two to eight blocks in one or
 //     two sets of rows in ymm and zmm registers (the widths in
-//     asm/chacha-x86_64.pl), up to 64 one in xmm. min_len 65: 64 bytes cost 161-173 ticks in
-//     the x86_64 code against 231-247 for the AVX-512 one-block code; 80 and
+//     asm/chacha-x86_64.pl), up to 64 one in xmm. min_len 65: 64 bytes
+//     cost 161-173 ticks in the x86_64 code against 231-247 for the
+//     AVX-512 one-block code; 80 and
 //     128 bytes 312-340 scalar against 244-266 for its four-block rows.
 //   avx2: sixteen blocks at a time (two interleaved groups of eight in ymm
 //     registers), then eight (width 8).

@@ -112,8 +112,8 @@
 # The ~3% comes only at lengths that are whole numbers of such passes: at
 # 8 and 16 KiB the rest left over cost a whole pass and the hybrid row
 # measured 0.49 / 0.51 ticks a byte against 0.46 / 0.47.
-# Code size: avx512 11281 bytes (8247 before the ymm group B), avx2 8206, ssse3_4x 3367, x86_64 1031
-# (plus 368 bytes of constants).
+# Code size: avx512 11281 bytes (8247 before the ymm group B), avx2 8206,
+# ssse3_4x 3367, x86_64 1031 (plus 368 bytes of constants).
 #
 # The other figures below come from earlier runs of the same harness that
 # took the median of batch means instead (batches of 200000 / (len + 256)
@@ -811,7 +811,7 @@ sub avx512 {
   my $pass = sub {
     my ($b, $label) = @_;
     my $bc = $b->[0] =~ /^%ymm/ ? '{1to8}' : '{1to16}';
-    my ($a12) = map { my $r = $_; $r =~ s/zmm/ymm/ if $bc eq '{1to8}'; $r } $A[12];
+    my $a12 = $bc eq '{1to8}' ? '%ymm12' : $A[12];     # A's counters
     return ("# Counters: A's are counter + j, B's counter + 16 + j.",
             "movl $cnt, 0(%rsp)", "leal 16(%r9), %eax", "movl %eax, 4(%rsp)",
             $init->(\@A, "vpbroadcastd $cnt, $A[12]",
