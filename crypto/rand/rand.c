@@ -7,9 +7,10 @@
 // Notation: K is the current key, CC(K, c) is ChaCha20 block number c under
 // K with the all-zero 96-bit nonce. A buffer refill computes
 //   buf = CC(K, 0) || CC(K, 1) || ... || CC(K, 15),  K' = buf[0..32)
-// and the direct path for n output bytes, with m = ceil(n / 64), computes
-//   out = (CC(K, 0) || ... || CC(K, m - 1))[0..n),
-//   buf = CC(K, m) || ... || CC(K, m + 15),  K' = buf[0..32).
+// and the direct path for n output bytes, with m = floor(n / 64), computes
+//   out = (CC(K, 0) || ... || CC(K, m))[0..n),
+//   buf = CC(K, m) || ... || CC(K, m + 15),  K' = buf[r..r+32),
+// r = n mod 64, and erases buf[0..r+32) (the last output bytes and K').
 // Either way K is overwritten by K' before the function returns.
 
 #if !defined(_GNU_SOURCE)
@@ -251,27 +252,31 @@ static void rand_will_derive(struct rand_state *st, size_t n) {
   st->generated += n;
 }
 
-// rand_refill computes buf = CC(K, c..c+15) from block `c`, takes
-// K' = buf[0..32) and erases it from the buffer. On entry the buffer has
-// been fully handed out.
-static void rand_refill(struct rand_state *st, uint32_t c) {
+// rand_refill computes buf = CC(K, c..c+15) from block `c`, copies its
+// first `head` < 64 bytes to `out` (the end of a direct request, or none),
+// takes the next 32 as K' and erases all of those from the buffer. On entry
+// the buffer has been fully handed out.
+static void rand_refill(struct rand_state *st, uint32_t c, uint8_t *out,
+                        size_t head) {
   rand_will_derive(st, RAND_BUF_LEN);
   CRYPTO_chacha_20(st->buf, rand_zero_source, RAND_BUF_LEN, st->key,
                    kZeroNonce, c);
-  memcpy(st->key, st->buf, RAND_KEY_LEN);
-  memset(st->buf, 0, RAND_KEY_LEN);
-  st->used = RAND_KEY_LEN;
+  memcpy(out, st->buf, head);
+  memcpy(st->key, st->buf + head, RAND_KEY_LEN);
+  memset(st->buf, 0, head + RAND_KEY_LEN);
+  st->used = head + RAND_KEY_LEN;
 }
 
 // rand_direct writes `len` <= RAND_DIRECT_MAX_PER_KEY bytes of keystream
 // CC(K, 0) || CC(K, 1) || ... into `out`, then refills the buffer, which
-// must be empty, from the next block m = ceil(len / 64): K' = CC(K, m)[0..32)
-// replaces K and the rest of CC(K, m..m+15) is buffered for later requests.
-// The output is ChaCha20 over zeros (ChaCha20 XORs its input with the
-// keystream) read from rand_zero_source, in calls of up to its 16 KiB (a
-// multiple of 64, so each call starts on a block), so the vector code runs
-// on long inputs; the key block is not a call of its own, and its
-// buffer-mates are output that is used, not thrown away. Measured with
+// must be empty, from block m = floor(len / 64): the last len % 64 output
+// bytes are the first bytes of CC(K, m), K' the 32 after them, and the
+// rest of CC(K, m..m+15) is buffered for later requests. The whole blocks
+// are ChaCha20 over zeros (ChaCha20 XORs its input with the keystream)
+// read from rand_zero_source, in calls of up to its 16 KiB (a multiple of
+// 64, so each call starts on a block), so the vector code runs on long
+// inputs; the key block is not a call of its own, and its buffer-mates are
+// output that is used, not thrown away. Measured with
 // `PERCALL_FILTER=rand util/bench/percall.sh BUILD BORINGSSL_BUILD 5` (Zen 5,
 // medians of 5 alternating rounds, ours / BoringSSL): 1350 B 1.89 -> 2.72,
 // 8 KiB 1.18 -> 1.57, 16 KiB 1.03 -> 1.45, where the former code made a
@@ -289,10 +294,22 @@ static void rand_refill(struct rand_state *st, uint32_t c) {
 // the memset (the code before this one zeroed `out` and ran one ChaCha20
 // call over it in place). 1.0 at 16 KiB needs a faster ChaCha20 on this
 // core.
+//
+// The refill starts at block floor(len / 64), not ceil(len / 64) with the
+// final partial block in the first call, so that call covers whole blocks
+// only: a 16 KiB request after the buffer's 992 bytes is 240 whole blocks
+// (seven two-group passes and one group) where 240.5 took seven passes and
+// a pass of 24 blocks for the last 16.5. Zen 4, the builds before and
+// after alternated (`percall_bench` from util/bench, 5 rounds of 3
+// processes, medians of the ratios): 8 KiB 1.018x, 16 KiB 1.011x, 1350
+// bytes 0.98x (noise: that size's direct calls start after the buffer
+// and are mostly under 512 bytes), the rest unchanged. Small, as the
+// bound above says: ChaCha20 is 96% of a 16 KiB request.
 static void rand_direct(struct rand_state *st, uint8_t *out, size_t len) {
-  rand_will_derive(st, len);
-  for (size_t done = 0; done < len;) {
-    size_t n = len - done;
+  size_t whole = len / 64 * 64;
+  rand_will_derive(st, whole);
+  for (size_t done = 0; done < whole;) {
+    size_t n = whole - done;
     if (n > sizeof(rand_zero_source)) {
       n = sizeof(rand_zero_source);
     }
@@ -300,7 +317,7 @@ static void rand_direct(struct rand_state *st, uint8_t *out, size_t len) {
                      (uint32_t)(done / 64));
     done += n;
   }
-  rand_refill(st, (uint32_t)((len + 63) / 64));
+  rand_refill(st, (uint32_t)(whole / 64), out + whole, len - whole);
 }
 
 // rand_take copies min(len, available) buffered bytes to `out`, zeroes them
@@ -352,7 +369,7 @@ int RAND_bytes(uint8_t *out, size_t len) {
     return 1;
   }
   while (len > 0) {
-    rand_refill(st, 0);
+    rand_refill(st, 0, out, 0);
     n = rand_take(st, out, len);
     out += n;
     len -= n;

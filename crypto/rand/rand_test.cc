@@ -140,6 +140,11 @@ TEST(RandTest, AllLengths) {
       std::vector<uint8_t> out(buf.begin() + 1, buf.end() - 1);
       EXPECT_TRUE(seen.insert(out).second) << "repeated output, len " << len;
       EXPECT_NE(out, std::vector<uint8_t>(len, 0));
+      // The last bytes are written too (the direct path computes a final
+      // partial block in a call of its own).
+      EXPECT_NE(std::vector<uint8_t>(out.end() - 8, out.end()),
+                std::vector<uint8_t>(8, 0))
+          << "last 8 bytes zero, len " << len;
     }
   }
 }
@@ -164,6 +169,9 @@ TEST(RandTest, LargeRequestsNoRepeatedBlock) {
       EXPECT_NE(zero, block) << "zero block at " << off;
       EXPECT_TRUE(seen.insert(block).second) << "repeated block at " << off;
     }
+    EXPECT_NE(std::vector<uint8_t>(buf.end() - 8, buf.end()),
+              std::vector<uint8_t>(8, 0))
+        << "the last 8 bytes were not written";
   }
 }
 

@@ -31,8 +31,9 @@ extern "C" {
 // counter) triple. A request that still needs more than 512 bytes once the
 // buffer is drained is served straight from the keystream: blocks 0, 1,
 // ... of K are written directly into the caller's buffer, at most 64 KiB
-// per key, and the buffer is then refilled from the blocks that follow them,
-// whose first 32 bytes are K'.
+// per key, and the buffer is then refilled from the block that holds the
+// output's last byte (or the next one): the 32 bytes after the output are
+// K', the output bytes are erased from it.
 //
 // Reseeding. A thread's generator never derives more than 1 MiB of
 // keystream from one OS seed: before a keystream computation would cross
