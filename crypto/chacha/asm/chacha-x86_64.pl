@@ -111,7 +111,12 @@
 # integer work soon competes for the core's six dispatch slots a cycle.
 # The ~3% comes only at lengths that are whole numbers of such passes: at
 # 8 and 16 KiB the rest left over cost a whole pass and the hybrid row
-# measured 0.49 / 0.51 ticks a byte against 0.46 / 0.47.
+# measured 0.49 / 0.51 ticks a byte against 0.46 / 0.47. Also measured on
+# Zen 4 and not kept: one 8-block group in ymm registers (a word per
+# register, as the groups) for 257..512 bytes, 340-370 ticks a call at
+# 320..512 bytes against 340-355 for the rows at 320 and 384 and 370-390
+# at 448 and 512; and vpshufb for the rotations by 16 and 8 in the groups,
+# 0.44-0.48 ticks a byte at 16 KiB against 0.44-0.46 with vprold.
 # Code size: avx512 11281 bytes (8247 before the ymm group B), avx2 8206,
 # ssse3_4x 3367, x86_64 1031 (plus 368 bytes of constants).
 #
