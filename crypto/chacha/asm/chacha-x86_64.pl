@@ -705,10 +705,12 @@ sub avx512 {
     return (@ctr, @o);
   };
   # The feed-forward x[i] += input[i] for words other than 12.
-  # Registers named ymm (a group of 8 blocks) take 8-lane broadcasts.
+  # A group's embedded broadcast: registers named ymm (a group of 8
+  # blocks) take 8 lanes.
+  my $bcast = sub { return $_[0]->[0] =~ /^%ymm/ ? '{1to8}' : '{1to16}'; };
   my $feed = sub {
     my ($r) = @_;
-    my $b = $r->[0] =~ /^%ymm/ ? '{1to8}' : '{1to16}';
+    my $b = $bcast->($r);
     my @o;
     for my $i (0 .. 15) {
       next if $i == 12;
@@ -815,7 +817,7 @@ sub avx512 {
   # nothing stores).
   my $pass = sub {
     my ($b, $label) = @_;
-    my $bc = $b->[0] =~ /^%ymm/ ? '{1to8}' : '{1to16}';
+    my $bc = $bcast->($b);
     my $a12 = $bc eq '{1to8}' ? '%ymm12' : $A[12];     # A's counters
     return ("# Counters: A's are counter + j, B's counter + 16 + j.",
             "movl $cnt, 0(%rsp)", "leal 16(%r9), %eax", "movl %eax, 4(%rsp)",
