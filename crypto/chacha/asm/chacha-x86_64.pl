@@ -99,7 +99,11 @@
 # seal 1.29 -> 1.47 and open 1.20 -> 1.36 (a record is block 0 + 1350
 # bytes, 1414), XChaCha20-Poly1305 seal 1.24 -> 1.39; ours / OpenSSL 3 at
 # 8 / 16 KiB, seal 1.17 / 1.19 -> 1.22 / 1.22 (each record's last 64 bytes
-# now go to a row).
+# now go to a row). The ymm group's own transpose (48 ymm shuffles and 8
+# inserts, straight into the tail's registers, instead of the 64 zmm
+# shuffles of a 16-block group and 8 moves): 1088 / 1414 / 1536 bytes
+# 712 / 728 / 722 -> 701 / 714 / 707 ticks (the same command, 4 times
+# alternately, medians).
 #
 # Scalar blocks beside the two-group loop (a "hybrid" pass of 32 vector
 # blocks and K blocks in general-purpose registers, each scalar block's
@@ -117,7 +121,7 @@
 # 320..512 bytes against 340-355 for the rows at 320 and 384 and 370-390
 # at 448 and 512; and vpshufb for the rotations by 16 and 8 in the groups,
 # 0.44-0.48 ticks a byte at 16 KiB against 0.44-0.46 with vprold.
-# Code size: avx512 11281 bytes (8247 before the ymm group B), avx2 8206,
+# Code size: avx512 11177 bytes (8247 before the ymm group B), avx2 8206,
 # ssse3_4x 3367, x86_64 1031 (plus 368 bytes of constants).
 #
 # The other figures below come from earlier runs of the same harness that
@@ -809,12 +813,40 @@ sub avx512 {
   # no Zen 5 here). And a rest of up to 512 bytes after the loop goes to
   # the rows, not to a whole group. AMD Zen 4 figures: see the end of the
   # table at the top.
+  # $transpose8 moves the 8 blocks of a group in ymm registers @$r (a word
+  # per register, lane j = block j) into the zmm registers @$dst[0..7]
+  # (block j in register j), with four temporaries @$tt (zmm names), none
+  # of them among @$r or @$dst: 48 shuffles of ymm and 8 inserts, where
+  # $transpose on the zmm names would take 64 shuffles of zmm.
+  my $transpose8 = sub {
+    my ($r, $dst, $tt) = @_;
+    my @ty = map { my $t = $_; $t =~ s/zmm/ymm/; $t } @$tt;
+    my @tr;
+    # Register 4g+k <- words 4g..4g+3 of block k (lane 0) and 4+k (lane 1).
+    for my $g (0 .. 3) {
+      my ($a, $b, $cc, $d) = @$r[4 * $g .. 4 * $g + 3];
+      push @tr, "vpunpckldq $b, $a, $ty[0]", "vpunpckhdq $b, $a, $ty[1]",
+                "vpunpckldq $d, $cc, $ty[2]", "vpunpckhdq $d, $cc, $ty[3]",
+                "vpunpcklqdq $ty[2], $ty[0], $a", "vpunpckhqdq $ty[2], $ty[0], $b",
+                "vpunpcklqdq $ty[3], $ty[1], $cc", "vpunpckhqdq $ty[3], $ty[1], $d";
+    }
+    # Block k: lane 0 of registers k, 4+k, 8+k, 12+k; block 4+k: lane 1.
+    for my $k (0 .. 3) {
+      my ($r0, $r1, $r2, $r3) = @$r[$k, 4 + $k, 8 + $k, 12 + $k];
+      push @tr, "vshufi64x2 \$0, $r1, $r0, $ty[0]",    # r0.0 r1.0
+                "vshufi64x2 \$3, $r1, $r0, $ty[1]",    # r0.1 r1.1
+                "vshufi64x2 \$0, $r3, $r2, $ty[2]",    # r2.0 r3.0
+                "vshufi64x2 \$3, $r3, $r2, $ty[3]",    # r2.1 r3.1
+                "vinserti64x4 \$1, $ty[2], $tt->[0], $dst->[$k]",
+                "vinserti64x4 \$1, $ty[3], $tt->[1], $dst->[4 + $k]";
+    }
+    return @tr;
+  };
   # $pass emits a pass of group A (zmm0-15, 16 blocks) and group B in the
   # registers @$b, zmm16-31 (16 blocks) or ymm16-31 (8 blocks), their
   # rounds interleaved; then the feed-forward, group A XORed and stored,
-  # and group B transposed into zmm16-31 (register j: block 16 + j; an
-  # 8-block group's upper lanes are zero, so blocks 24..31 are junk that
-  # nothing stores).
+  # and group B transposed: 16 blocks into zmm16-31 (register j: block
+  # 16 + j), 8 blocks into zmm0-7 (A's, for the tail code).
   my $pass = sub {
     my ($b, $label) = @_;
     my $bc = $bcast->($b);
@@ -838,7 +870,8 @@ sub avx512 {
             $xor_store->(\@A, 0),
             "# Group B, with A's registers as temporaries.",
             map({ "vmovdqu64 " . ($SPILL + 64 * $_) . "(%rsp), $B[12 + $_]" } 0 .. 3),
-            $transpose->(\@B, [@A[0 .. 3]]));
+            $bc eq '{1to8}' ? $transpose8->($b, \@A, [@A[8 .. 11]])
+                            : $transpose->(\@B, [@A[0 .. 3]]));
   };
   my @By = map { my $r = $_; $r =~ s/zmm/ymm/; $r } @B;
 
@@ -869,7 +902,6 @@ sub avx512 {
   # 1025..1536 bytes: group A and an 8-block group B in ymm registers.
   $c .= "${L}_onehalf:\n";
   $c .= text($pass->(\@By, "${L}_onehalf_rounds"),
-             map({ "vmovdqa64 $B[$_], $A[$_]" } 0 .. 7),
              "addq \$1024, $in", "addq \$1024, $out", "subq \$1024, $len",
              "jmp ${L}_tail");
 
