@@ -6,10 +6,10 @@
 //
 // Notation: K is the current key, CC(K, c) is ChaCha20 block number c under
 // K with the all-zero 96-bit nonce. A buffer refill computes
-//   buf = CC(K, 0) || CC(K, 1) || ... || CC(K, 15),  K' = buf[0..32)
+//   buf = CC(K, 0) || CC(K, 1) || ... || CC(K, 31),  K' = buf[0..32)
 // and the direct path for n output bytes, with m = floor(n / 64), computes
 //   out = (CC(K, 0) || ... || CC(K, m))[0..n),
-//   buf = CC(K, m) || ... || CC(K, m + 15),  K' = buf[r..r+32),
+//   buf = CC(K, m) || ... || CC(K, m + 31),  K' = buf[r..r+32),
 // r = n mod 64, and erases buf[0..r+32) (the last output bytes and K').
 // Either way K is overwritten by K' before the function returns.
 
@@ -252,7 +252,7 @@ static void rand_will_derive(struct rand_state *st, size_t n) {
   st->generated += n;
 }
 
-// rand_refill computes buf = CC(K, c..c+15) from block `c`, copies its
+// rand_refill computes buf = CC(K, c..c+31) from block `c`, copies its
 // first `head` < 64 bytes to `out` (the end of a direct request, or none),
 // takes the next 32 as K' and erases all of those from the buffer. On entry
 // the buffer has been fully handed out.
@@ -271,7 +271,7 @@ static void rand_refill(struct rand_state *st, uint32_t c, uint8_t *out,
 // CC(K, 0) || CC(K, 1) || ... into `out`, then refills the buffer, which
 // must be empty, from block m = floor(len / 64): the last len % 64 output
 // bytes are the first bytes of CC(K, m), K' the 32 after them, and the
-// rest of CC(K, m..m+15) is buffered for later requests. The whole blocks
+// rest of CC(K, m..m+31) is buffered for later requests. The whole blocks
 // are ChaCha20 over zeros (ChaCha20 XORs its input with the keystream)
 // read from rand_zero_source, in calls of up to its 16 KiB (a multiple of
 // 64, so each call starts on a block), so the vector code runs on long
@@ -297,9 +297,10 @@ static void rand_refill(struct rand_state *st, uint32_t c, uint8_t *out,
 //
 // The refill starts at block floor(len / 64), not ceil(len / 64) with the
 // final partial block in the first call, so that call covers whole blocks
-// only: a 16 KiB request after the buffer's 992 bytes is 240 whole blocks
-// (seven two-group passes and one group) where 240.5 took seven passes and
-// a pass of 24 blocks for the last 16.5. Zen 4, the builds before and
+// only: a 16 KiB request after 992 buffered bytes (the buffer was 16
+// blocks then) is 240 whole blocks (seven two-group passes and one group)
+// where 240.5 took seven passes and a pass of 24 blocks for the last 16.5.
+// Zen 4, the builds before and
 // after alternated (`percall_bench` from util/bench, 5 rounds of 3
 // processes, medians of the ratios): 8 KiB 1.018x, 16 KiB 1.011x, 1350
 // bytes 0.98x (noise: that size's direct calls start after the buffer

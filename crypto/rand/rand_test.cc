@@ -177,7 +177,8 @@ TEST(RandTest, LargeRequestsNoRepeatedBlock) {
 
 // Fast key erasure: bytes handed out are gone from the generator's state.
 TEST(RandTest, OutputErasedFromState) {
-  const size_t sizes[] = {16, 1, 31, 64, 500, 991, 992, 1000, 513, 4096, 7, 32};
+  const size_t sizes[] = {16,   1,    31,   64,   500, 991, 992,
+                          1000, 2015, 2016, 2017, 513, 4096, 7, 32};
   for (int round = 0; round < 40; round++) {
     for (size_t len : sizes) {
       std::vector<uint8_t> out(len);

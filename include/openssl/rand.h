@@ -20,9 +20,9 @@ extern "C" {
 // process aborts: RAND_bytes never returns predictable bytes.
 //
 // Fast key erasure. With the current 256-bit key K, the generator computes
-// ChaCha20(K, nonce = 0, counter = 0..15), a 1024-byte buffer. The first 32
+// ChaCha20(K, nonce = 0, counter = 0..31), a 2048-byte buffer. The first 32
 // bytes of that buffer become the next key K' and are erased from the buffer
-// at once; K is overwritten. The remaining 992 bytes are handed out in order,
+// at once; K is overwritten. The remaining 2016 bytes are handed out in order,
 // and every byte handed out is zeroed in the buffer at the same time. So the
 // state in memory at any moment (K' plus the unused tail of the buffer)
 // reveals nothing about output already returned: ChaCha20 cannot be run
@@ -41,7 +41,7 @@ extern "C" {
 // requests are split so the bound holds for them too.
 //
 // Speed. A small request costs a copy and a zeroing of its bytes plus, once
-// per 992 bytes, one 16-block ChaCha20 call; tool/rand_bench compares it
+// per 2016 bytes, one 32-block ChaCha20 call; tool/rand_bench compares it
 // with glibc's arc4random_buf, which makes a getrandom(2) system call per
 // request.
 //
