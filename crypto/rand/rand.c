@@ -300,12 +300,11 @@ static void rand_refill(struct rand_state *st, uint32_t c, uint8_t *out,
 // only: a 16 KiB request after 992 buffered bytes (the buffer was 16
 // blocks then) is 240 whole blocks (seven two-group passes and one group)
 // where 240.5 took seven passes and a pass of 24 blocks for the last 16.5.
-// Zen 4, the builds before and
-// after alternated (`percall_bench` from util/bench, 5 rounds of 3
-// processes, medians of the ratios): 8 KiB 1.018x, 16 KiB 1.011x, 1350
-// bytes 0.98x (noise: that size's direct calls start after the buffer
-// and are mostly under 512 bytes), the rest unchanged. Small, as the
-// bound above says: ChaCha20 is 96% of a 16 KiB request.
+// Zen 4, the builds before and after alternated (`percall_bench` from
+// util/bench, 5 rounds of 3 processes, medians of the ratios): 8 KiB
+// 1.018x, 16 KiB 1.011x, 1350 bytes 0.98x (within the run-to-run spread),
+// the rest unchanged. Small, as the bound above says: ChaCha20 is 96% of a
+// 16 KiB request.
 static void rand_direct(struct rand_state *st, uint8_t *out, size_t len) {
   size_t whole = len / 64 * 64;
   rand_will_derive(st, whole);
@@ -370,6 +369,8 @@ int RAND_bytes(uint8_t *out, size_t len) {
     return 1;
   }
   while (len > 0) {
+    // No output bytes come from the refill itself here (`out` is only a
+    // valid pointer for the zero-length copy).
     rand_refill(st, 0, out, 0);
     n = rand_take(st, out, len);
     out += n;

@@ -140,8 +140,8 @@ TEST(RandTest, AllLengths) {
       std::vector<uint8_t> out(buf.begin() + 1, buf.end() - 1);
       EXPECT_TRUE(seen.insert(out).second) << "repeated output, len " << len;
       EXPECT_NE(out, std::vector<uint8_t>(len, 0));
-      // The last bytes are written too (the direct path computes a final
-      // partial block in a call of its own).
+      // The last bytes are written too (the direct path takes a final
+      // partial block from the buffer refill, not from its main call).
       EXPECT_NE(std::vector<uint8_t>(out.end() - 8, out.end()),
                 std::vector<uint8_t>(8, 0))
           << "last 8 bytes zero, len " << len;
