@@ -136,6 +136,32 @@
 # either: the lanes alone are ~78, as fast as hashtree's, bound by the
 # same vector operation count at half the width per pipe.
 #
+# Tried on Zen 4 and not kept (2026-12-03, a scratch harness calling the
+# kernels directly, ~4032 messages or one group, fastest of 40 (2000) calls,
+# medians of 9 rounds, ticks a message). On this core, measured with
+# chains of one instruction and with eight independent ones: vprord and
+# vpsrld 2 cycles of latency, 2 a cycle on ymm and 1 on zmm; vpaddd and
+# vpternlogd 1 cycle, 4 a cycle on ymm and 2 on zmm. So 8 lanes of ymm
+# (AVX-512VL) cost the same pipe time a message as 16 of zmm, and they
+# leave xmm0-xmm15 to two SHA-NI streams for the whole group, not only its
+# padding block: a group of 8 ymm lanes (a..h and the temporaries in
+# ymm16-ymm31, W[t] in the frame) beside 2K SHA-NI messages.
+#   - 8 ymm lanes alone: 95 (W in the frame), 89-92 (W in registers),
+#     against 79 for 16 zmm lanes: the ymm rounds ran at ~8 cycles each,
+#     over the ~5.5 their rotates and additions need.
+#   - With the streams: x12 72.6-84.5, x14 80-81, x16 78.0-78.5, x18
+#     85-88, x20 82.5-86, x22 80-84, against x20 (zmm) 71.8-74.1 and
+#     hashtree avx512_x16 78.8-84.5 in the same runs. At n = 16 (one
+#     group) x16 measured 73.1 in one run and 78.0 in another: at most
+#     1.16x hashtree, and slower than x20 for long batches.
+#   - A round with a 4-cycle e chain (e' = ((d + h + W + K) + Ch) + Σ1,
+#     a' = e' + (Maj + Σ0 - d), one more operation) was slower in both
+#     widths (zmm x16 81.6 against 79.3; ymm x8 90.8 against 89.3), so
+#     the rounds are bound by issue, not by their chains.
+# The stream messages cost ~61 ticks each beside ymm lanes for both blocks
+# (16 x 78 - 8 x 95, over 8), more than the ~46 each beside the zmm
+# lanes' padding block, so neither arrangement comes near 65 a message.
+#
 # Object size: 168 KB of code + 2.6 KB of tables: the AVX-512 and SHA-NI
 # functions 105 KB (every round unrolled; sha256_mb 12.6 KB, sha256_pairs
 # 20.8, the x20 hybrid 26.2, sha512_mb 15.8, sha512_pairs 25.8, SHA-NI
