@@ -78,19 +78,20 @@
 // prototype's commit). XChaCha20-Poly1305 (HChaCha20, one more chain,
 // then the same two blocks) has nothing to gain from it either.
 //
-// AMD Zen 4 (EPYC family 25 model 17, TSC 2.596 GHz, core ~3.66 GHz,
-// 2026-12-03) has one-cycle vector operations, so there the floor is the
-// vector rows' chain. aead_floor.c, TSC ticks, chained: block 0 + a
-// 16-byte record's keystream (two blocks, one set of ymm rows) 246-248,
-// then the 3-block MAC 300-314 together, EVP_AEAD_CTX_seal 377-379 and
-// open 381-385 at 16 bytes; back to back (`PERCALL_FILTER=chacha
-// util/bench/percall.sh BUILD BORINGSSL_BUILD 5`) seal 382 against
-// BoringSSL a0689af29e8e's 422, 1.10x. The rounds alone are 20 x 12
-// dependent one-cycle operations, 240 cycles = ~170 ticks, and the MAC
-// of three blocks ~45 more after them, so the 1.5x of issue 19 (~281
-// ticks here) would leave ~66 ticks for the set-up, transposes, XOR,
-// copies, checks and wipes that cost ~165 now; the ChaCha20 call alone,
-// measured in place, takes ~240 of the 382 (perf, cpu-clock samples).
+// AMD Zen 4 (EPYC family 25 model 17, TSC 2.596 GHz, core ~3.66 GHz) has
+// one-cycle vector operations but for rotations (vprold, 2 cycles), so
+// there the floor is the vector rows' chain, since 2026-12-03 with quarter-
+// round steps of 3 one-cycle operations (see the rows' double round in
+// asm/chacha-x86_64.pl). aead_floor.c, TSC ticks, chained: block 0 + a
+// 16-byte record's keystream (two blocks, one set of ymm rows) 212-222
+// (246-248 before), with the 3-block MAC 282, EVP_AEAD_CTX_seal and open
+// 347-349 at 16 bytes; back to back (`PERCALL_FILTER=chacha
+// util/bench/percall.sh BUILD BORINGSSL_BUILD 7`) seal 352 against
+// BoringSSL a0689af29e8e's 436, 1.16x (1.07-1.10x before). The rounds
+// alone are 20 x 12 dependent one-cycle operations, 240 cycles = ~170
+// ticks, and the MAC of three blocks ~45 more after them, so the 1.5x of
+// issue 19 (~290 ticks here) would leave ~75 ticks for the set-up,
+// transposes, XOR, copies, checks and wipes that cost ~135 now.
 
 // kHeadLen: the first kHeadLen bytes of the message (or fewer) are
 // encrypted by the same ChaCha20 call that computes block 0, the one-time

@@ -79,7 +79,7 @@ extern "C" {
 //     util/bench/aead_floor.c (lower quartile of 41 batches of 200 calls,
 //     2026-12-03): 16 and 64 bytes 214.6 ticks in the xmm rows against
 //     259.6 in ChaCha20_ctr32_x86_64 (back to back), 263.5 against 273.1
-//     chained (the rows now take 202-203 and 250-252: see the rows' double
+//     chained (the rows now take 177-189 and 211-213: see the rows' double
 //     round in asm/chacha-x86_64.pl). On Zen 5 (table in
 //     asm/chacha-x86_64.pl) the scalar code wins, 161-173 against 231-248,
 //     so the avx512 row keeps min_len 65.

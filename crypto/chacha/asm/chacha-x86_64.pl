@@ -662,10 +662,11 @@ sub wide16 {
 # lives in %r9d (and, for the two-group feed-forward, in the frame).
 #
 # Bounds. A quarter-round step (a += b; d ^= a; d <<<= n) is 3 dependent
-# ops of 1-cycle latency, so a round (4 steps) is 12 cycles of latency, and
-# 16 x 3 x 4 = 48 ops per group: one group alone fills four vector pipes
-# exactly during that latency, so any stall shows; two groups give 96
-# independent ops per 12-cycle chain and the loop is throughput bound:
+# ops, 4 cycles of latency on Zen 4 (vprold takes 2, the others 1), so a
+# round (4 steps) is 16 cycles of latency, and 16 x 3 x 4 = 48 ops per
+# group (96 256-bit issues on Zen 4, 24 cycles on its four pipes); two
+# groups give 96 independent ops per 16-cycle chain and the loop is
+# throughput bound:
 # 2 x 960 round ops + ~260 for state set-up, feed-forward, transposes,
 # XOR and stores per 2048 bytes, ~1.07 ops/byte, ~0.27 cycles/byte at 4
 # ops/cycle.
@@ -949,12 +950,44 @@ sub avx512 {
   # block in xmm rows 216-221 -> 202-203 back to back, 264-267 -> 250-252
   # chained; four blocks in zmm rows (80 / 256 bytes) 257-274 / 261 ->
   # 246 / 248-250 back to back, 280-284 -> 273-277 chained (80 bytes).
+  # (Those are 12 operations but 16 cycles on Zen 4, where vprold takes 2.)
+  #
+  # With two temporaries @s (the one- and two-block sets below), each
+  # "r ^= x; r <<<= n" becomes r = (r <<< n) ^ (x << n) ^ (x >> (32 - n)):
+  # r's own rotation reads a value written a step or more before, so it
+  # runs beside the chain, and x, just written, goes through one shift and
+  # the three-way XOR (vpternlogd 0x96; the two shifted halves share no
+  # bit, so XOR is OR). On Zen 4 vprold takes 2 cycles and vpslld, vpsrld,
+  # vpternlogd and vpaddd 1 (measured with chains of one instruction), so a
+  # step is add + shift + XOR, 3 cycles, against add + XOR + rotate, 4: a
+  # round is 12 cycles instead of 16, for 8 more operations a quarter round
+  # (20), 12 of them on the two units that shift. Measured (aead_floor.c,
+  # the builds before and after run alternately 3 times, TSC ticks): one
+  # block in xmm rows 201-203 -> 177-189 back to back, 246-250 -> 211-213
+  # chained; two blocks (80 bytes) 210 -> 187 and 246 -> 211; the AEAD
+  # head (block 0 and a 16-byte record) 246 -> 212-222 chained; HChaCha20
+  # 217-224 -> 191. Two ymm sets in this form (four blocks, 256 bytes) took
+  # 278-291 against 236, the shift units then being the bound, so the wider
+  # sets keep the vprold form. On Zen 5 (2-cycle operations) a step is 6
+  # cycles either way.
   my $rows_dr = sub {
-    my ($a, $b, $cc, $d) = @_;
+    my ($a, $b, $cc, $d, @s) = @_;
     my @qr = ("vpaddd $b, $a, $a", "vpxord $a, $d, $d", "vprold \$16, $d, $d",
               "vpaddd $d, $cc, $cc", "vpxord $cc, $b, $b", "vprold \$12, $b, $b",
               "vpaddd $b, $a, $a", "vpxord $a, $d, $d", "vprold \$8, $d, $d",
               "vpaddd $d, $cc, $cc", "vpxord $cc, $b, $b", "vprold \$7, $b, $b");
+    if (@s) {
+      # r = (r ^ x) <<< n as (r <<< n) ^ (x << n) ^ (x >> (32 - n)).
+      my $xr = sub {
+        my ($r, $x, $n) = @_;
+        return ("vpslld \$$n, $x, $s[0]", "vpsrld \$" . (32 - $n) . ", $x, $s[1]",
+                "vpternlogd \$0x96, $s[1], $s[0], $r");
+      };
+      @qr = ("vprold \$16, $d, $d", "vpaddd $b, $a, $a", "vprold \$12, $b, $b",
+             $xr->($d, $a, 16), "vpaddd $d, $cc, $cc", $xr->($b, $cc, 12),
+             "vprold \$8, $d, $d", "vpaddd $b, $a, $a", "vprold \$7, $b, $b",
+             $xr->($d, $a, 8), "vpaddd $d, $cc, $cc", $xr->($b, $cc, 7));
+    }
     return ("# Column round: QR on each column of the rows.", @qr,
             "# Diagonals into columns around b: a right 1, c left 1, d by 2.",
             "vpshufd \$0x93, $a, $a", "vpshufd \$0x39, $cc, $cc",
@@ -966,6 +999,7 @@ sub avx512 {
   # One block (up to 64 bytes): rows in xmm0-3, the input rows in xmm4-7,
   # then the four rows joined into zmm0 for the tail code.
   my @y = map { my $r = $_; $r =~ s/zmm/xmm/; $r } @x[0 .. 7];
+  my @y8 = map { my $r = $_; $r =~ s/zmm/xmm/; $r } @x[8 .. 15];
   $c .= "${L}_row1:\n";
   $c .= text("vmovdqa .Lchacha_sigma(%rip), $y[4]",
              "vmovdqu 0($key), $y[5]", "vmovdqu 16($key), $y[6]",
@@ -973,7 +1007,7 @@ sub avx512 {
              map({ "vmovdqa $y[4 + $_], $y[$_]" } 0 .. 3),
              "movl \$10, %eax");
   $c .= "${L}_row1_rounds:\n";
-  $c .= text($rows_dr->(@y[0 .. 3]), "decl %eax", "jnz ${L}_row1_rounds",
+  $c .= text($rows_dr->(@y[0 .. 3], @y8[0, 1]), "decl %eax", "jnz ${L}_row1_rounds",
              map({ "vpaddd $y[4 + $_], $y[$_], $y[$_]" } 0 .. 3),
              "vinserti32x4 \$1, $y[1], $x[0], $x[0]",
              "vinserti32x4 \$2, $y[2], $x[0], $x[0]",
@@ -1066,6 +1100,7 @@ sub avx512 {
            "vpaddd $d_in, $dst->[3], $dst->[3]";
   };
   my @yw = $ymm->(@x[0 .. 7]);
+  my @yw8 = $ymm->(@x[8 .. 15]);
   my @ys2 = $ymm->(@x[8 .. 11]);
   my $yd2 = '%ymm22';
   my ($za, $zb, $zc, $zd) = @x[8 .. 11];   # the second set's rows as zmm
@@ -1074,7 +1109,7 @@ sub avx512 {
              $set_start->([@yw[4 .. 6]], $yw[7], [@yw[0 .. 3]]),
              "movl \$10, %eax");
   $c .= "${L}_rows2_rounds:\n";
-  $c .= text($rows_dr->(@yw[0 .. 3]), "decl %eax", "jnz ${L}_rows2_rounds",
+  $c .= text($rows_dr->(@yw[0 .. 3], @yw8[0, 1]), "decl %eax", "jnz ${L}_rows2_rounds",
              $set_feed->([@yw[4 .. 6]], $yw[7], [@yw[0 .. 3]]),
              $lanes_out->($ra, $rb, $rc, $rd, @x[0, 1]),
              "jmp ${L}_tail");
