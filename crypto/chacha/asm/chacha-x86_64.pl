@@ -967,26 +967,23 @@ sub avx512 {
   # chained; two blocks (80 bytes) 210 -> 187 and 246 -> 211; the AEAD
   # head (block 0 and a 16-byte record) 246 -> 212-222 chained; HChaCha20
   # 217-224 -> 191. Two ymm sets in this form (four blocks, 256 bytes) took
-  # 278-291 against 236, the shift units then being the bound, so the wider
-  # sets keep the vprold form. On Zen 5 (2-cycle operations) a step is 6
-  # cycles either way.
+  # 278-291 against 236, and with two or three of the four steps in it
+  # 255-278: the units that shift and shuffle are then the bound, so the
+  # wider sets keep the vprold form. On Zen 5 (2-cycle operations) a step
+  # is 6 cycles either way.
   my $rows_dr = sub {
     my ($a, $b, $cc, $d, @s) = @_;
-    my @qr = ("vpaddd $b, $a, $a", "vpxord $a, $d, $d", "vprold \$16, $d, $d",
-              "vpaddd $d, $cc, $cc", "vpxord $cc, $b, $b", "vprold \$12, $b, $b",
-              "vpaddd $b, $a, $a", "vpxord $a, $d, $d", "vprold \$8, $d, $d",
-              "vpaddd $d, $cc, $cc", "vpxord $cc, $b, $b", "vprold \$7, $b, $b");
-    if (@s) {
-      # r = (r ^ x) <<< n as (r <<< n) ^ (x << n) ^ (x >> (32 - n)).
-      my $xr = sub {
-        my ($r, $x, $n) = @_;
-        return ("vpslld \$$n, $x, $s[0]", "vpsrld \$" . (32 - $n) . ", $x, $s[1]",
-                "vpternlogd \$0x96, $s[1], $s[0], $r");
-      };
-      @qr = ("vprold \$16, $d, $d", "vpaddd $b, $a, $a", "vprold \$12, $b, $b",
-             $xr->($d, $a, 16), "vpaddd $d, $cc, $cc", $xr->($b, $cc, 12),
-             "vprold \$8, $d, $d", "vpaddd $b, $a, $a", "vprold \$7, $b, $b",
-             $xr->($d, $a, 8), "vpaddd $d, $cc, $cc", $xr->($b, $cc, 7));
+    my @qr;
+    for my $step ([$a, $b, $d, 16], [$cc, $d, $b, 12], [$a, $b, $d, 8], [$cc, $d, $b, 7]) {
+      my ($p, $q, $r, $n) = @$step;      # p += q; r ^= p; r <<<= n
+      if (@s) {
+        # r = (r ^ p) <<< n as (r <<< n) ^ (p << n) ^ (p >> (32 - n)).
+        push @qr, "vprold \$$n, $r, $r", "vpaddd $q, $p, $p",
+                  "vpslld \$$n, $p, $s[0]", "vpsrld \$" . (32 - $n) . ", $p, $s[1]",
+                  "vpternlogd \$0x96, $s[1], $s[0], $r";
+      } else {
+        push @qr, "vpaddd $q, $p, $p", "vpxord $p, $r, $r", "vprold \$$n, $r, $r";
+      }
     }
     return ("# Column round: QR on each column of the rows.", @qr,
             "# Diagonals into columns around b: a right 1, c left 1, d by 2.",
