@@ -3,4 +3,7 @@ list(APPEND CRYPTO_SOURCES
   crypto/aead/aead.c
   crypto/aead/chacha20_poly1305.c
 )
-list(APPEND CRYPTO_TEST_SOURCES crypto/aead/aead_test.cc)
+list(APPEND CRYPTO_TEST_SOURCES
+  crypto/aead/aead_test.cc
+  crypto/aead/chacha20_poly1305_short_test.cc
+)

@@ -82,16 +82,25 @@
 // one-cycle vector operations but for rotations (vprold, 2 cycles), so
 // there the floor is the vector rows' chain, since 2026-12-03 with quarter-
 // round steps of 3 one-cycle operations (see the rows' double round in
-// asm/chacha-x86_64.pl). aead_floor.c, TSC ticks, chained: block 0 + a
+// asm/chacha-x86_64.pl): 20 x 12 cycles, 240 = ~170 ticks, then the MAC of
+// three blocks, ~30 more. aead_floor.c, TSC ticks, chained: block 0 + a
 // 16-byte record's keystream (two blocks, one set of ymm rows) 212-222
 // (246-248 before), with the 3-block MAC 282, EVP_AEAD_CTX_seal and open
-// 347-349 at 16 bytes; back to back (`PERCALL_FILTER=chacha
-// util/bench/percall.sh BUILD BORINGSSL_BUILD 7`) seal 352 against
-// BoringSSL a0689af29e8e's 436, 1.16x (1.07-1.10x before). The rounds
-// alone are 20 x 12 dependent one-cycle operations, 240 cycles = ~170
-// ticks, and the MAC of three blocks ~45 more after them, so the 1.5x of
-// issue 19 (~290 ticks here) would leave ~75 ticks for the set-up,
-// transposes, XOR, copies, checks and wipes that cost ~135 now.
+// 347-349 at 16 bytes through the calls of the general path below. The
+// rest of that time was the calls around the primitives (the MAC
+// context's init, update, finish and emit, the copies into the run), so
+// a record of 1..64 bytes with at most 64 bytes of AD now goes to
+// chacha20_poly1305_short (crypto/chacha/words.h) first: where the chosen
+// ChaCha20 row has it (the AVX-512 rows), one assembly function computes
+// the two blocks, XORs, lays out the run in its frame and MACs it, on the
+// key itself. perf on a loop of 16-byte seals: 74% in that function, 13%
+// in the calls down to it. Back to back (`PERCALL_FILTER=chacha
+// util/bench/percall.sh BUILD BORINGSSL_BUILD 7`, BoringSSL a0689af29e8e,
+// medians of the per-round ratios): seal 16 / 64 bytes 1.07 / 1.09 (before
+// these two changes) -> 1.16 / 1.18 (the rows) -> 1.45-1.47 / 1.41-1.44
+// (one call), open 1.08 -> 1.20 -> 1.46-1.50, XChaCha20-Poly1305 seal 1.06
+// -> 1.19 -> 1.32-1.33 (its HChaCha20 is a call of its own). The rest to
+// 1.5x is within the ~3% these medians move from run to run.
 
 // kHeadLen: the first kHeadLen bytes of the message (or fewer) are
 // encrypted by the same ChaCha20 call that computes block 0, the one-time
@@ -276,6 +285,23 @@ static void chacha20_poly1305_seal(const uint8_t key[32],
                                  in_len, extra_in, extra_in_len, ad, ad_len);
     return;
   }
+  if (in_len != 0 && in_len <= 64 && ad_len <= 64) {
+    // One call, where the chosen ChaCha20 row has it (crypto/chacha/
+    // words.h), on the key itself; the usual 16-byte tag straight to
+    // `out_tag`.
+    uint8_t counter_nonce[16] = {0}, tag[16];
+    OPENSSL_memcpy(counter_nonce + 4, nonce, CHACHA20_POLY1305_NONCE_LEN);
+    struct chacha20_poly1305_short_args args = {
+        key, counter_nonce, in, out, in_len, ad, ad_len,
+        tag_len == CHACHA20_POLY1305_TAG_LEN ? out_tag : tag, 0};
+    if (chacha20_poly1305_short(&args)) {
+      if (tag_len != CHACHA20_POLY1305_TAG_LEN) {
+        CRYPTO_memcpy_unbounded(out_tag, tag, tag_len);
+        CRYPTO_wipe(tag, sizeof(tag));
+      }
+      return;
+    }
+  }
   struct chacha20_words w;
   chacha20_words_init(&w, key, nonce);
   // buf: block 0, then the head's ciphertext, then room for pad16(ct) and
@@ -348,6 +374,24 @@ static int chacha20_poly1305_open(const uint8_t key[32],
                                   uint8_t *out, const uint8_t *in,
                                   size_t in_len, const uint8_t *in_tag,
                                   const uint8_t *ad, size_t ad_len) {
+  if (in_len != 0 && in_len <= 64 && ad_len <= 64) {
+    // One call, where the chosen ChaCha20 row has it, with the plaintext
+    // into `pt` until the tag has matched.
+    uint8_t counter_nonce[16] = {0}, pt[64], tag[16];
+    OPENSSL_memcpy(counter_nonce + 4, nonce, CHACHA20_POLY1305_NONCE_LEN);
+    struct chacha20_poly1305_short_args args = {
+        key, counter_nonce, in, pt, in_len, ad, ad_len, tag, 1};
+    if (chacha20_poly1305_short(&args)) {
+      int mismatch = aead_tag_mismatch(tag, in_tag, tag_len);
+      CRYPTO_wipe(tag, sizeof(tag));
+      CONSTTIME_DECLASSIFY(&mismatch, sizeof(mismatch));
+      if (mismatch == 0) {
+        CRYPTO_memcpy_unbounded(out, pt, in_len);
+      }
+      CRYPTO_wipe(pt, sizeof(pt));
+      return mismatch == 0;
+    }
+  }
   struct chacha20_words w;
   chacha20_words_init(&w, key, nonce);
   // Block 0 and the plaintext of the first head_len bytes in one call, into

@@ -12,6 +12,7 @@
 #include <openssl/mem.h>
 
 #include <assert.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "../internal.h"
@@ -78,6 +79,38 @@ void CRYPTO_chacha_20(uint8_t *out, const uint8_t *in, size_t in_len,
   chacha20_xor_words(out, in, in_len, key_words, counter_nonce);
   CRYPTO_wipe(key_words, sizeof(key_words));
 }
+
+// The short seal and open run where the chosen row is one whose entry point has
+// the one-call companion; a test that forces another row gets 0 here, and
+// the AEAD its general path.
+int chacha20_poly1305_short(const struct chacha20_poly1305_short_args *args) {
+#if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)
+  if (CRYPTO_impl_chosen(&CRYPTO_primitive_chacha20)->entry.chacha20 ==
+      ChaCha20_ctr32_avx512) {
+    chacha20_poly1305_short_avx512(args);
+    return 1;
+  }
+#endif
+  (void)args;
+  return 0;
+}
+
+#if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)
+// The offsets chacha20_poly1305_short_avx512 reads.
+_Static_assert(offsetof(struct chacha20_poly1305_short_args, key) == 0 &&
+                   offsetof(struct chacha20_poly1305_short_args,
+                            counter_nonce) == 8 &&
+                   offsetof(struct chacha20_poly1305_short_args, in) == 16 &&
+                   offsetof(struct chacha20_poly1305_short_args, out) == 24 &&
+                   offsetof(struct chacha20_poly1305_short_args, in_len) ==
+                       32 &&
+                   offsetof(struct chacha20_poly1305_short_args, ad) == 40 &&
+                   offsetof(struct chacha20_poly1305_short_args, ad_len) ==
+                       48 &&
+                   offsetof(struct chacha20_poly1305_short_args, tag) == 56 &&
+                   offsetof(struct chacha20_poly1305_short_args, open) == 64,
+               "the assembly's offsets of struct chacha20_poly1305_short_args");
+#endif
 
 // CRYPTO_hchacha20 runs on the chosen ChaCha20 row. HChaCha20's state is
 // a ChaCha20 block's with the 16-byte nonce as words 12..15, which the rows

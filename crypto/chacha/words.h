@@ -26,6 +26,32 @@ void chacha20_xor_words(uint8_t *out, const uint8_t *in, size_t len,
                         const uint32_t key[8],
                         const uint32_t counter_nonce[4]);
 
+// struct chacha20_poly1305_short_args is the argument of
+// chacha20_poly1305_short: one pointer, so that its assembly reads the
+// fields at fixed offsets on every ABI (every field is 8 bytes on the one
+// architecture that has such a path, x86-64).
+struct chacha20_poly1305_short_args {
+  const uint8_t *key;             // the 32-byte key
+  const uint8_t *counter_nonce;   // le32(0) || the 12-byte nonce
+  const uint8_t *in;              // in_len bytes
+  uint8_t *out;                   // in XOR keystream, in_len bytes
+  size_t in_len;                  // 1..64
+  const uint8_t *ad;              // ad_len bytes (may overlap anything)
+  size_t ad_len;                  // 0..64
+  uint8_t *tag;                   // the 16-byte tag computed
+  size_t open;                    // 0: seal (ct = out), 1: open (ct = in)
+};
+
+// chacha20_poly1305_short is ChaCha20-Poly1305 (RFC 8439, section 2.8) of
+// a record of 1..64 bytes with at most 64 bytes of AD in one call, when the
+// chosen ChaCha20 row has one (x86-64 with AVX-512: the companion of
+// ChaCha20_ctr32_avx512, see impls.h): it writes in XOR keystream (blocks
+// 1, 2) to `out`, which equals `in` or does not overlap it, and then the
+// tag of the ciphertext (`out` for a seal, `in` for an open) to `tag`, and
+// returns 1. Otherwise it does nothing and returns 0. An open passes a
+// buffer of its own as `out`, released once the tag has matched.
+int chacha20_poly1305_short(const struct chacha20_poly1305_short_args *args);
+
 #if defined(__cplusplus)
 }  // extern "C"
 #endif

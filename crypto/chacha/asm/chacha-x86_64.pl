@@ -1210,6 +1210,115 @@ sub avx512 {
   $c .= "${L}_return:\n";
   $c .= X86_64Xlate::epilogue();
   $c .= X86_64Xlate::function_end();
+
+  # --- chacha20_poly1305_short_avx512 ----------------------------------------
+  # One short ChaCha20-Poly1305 seal or open (RFC 8439, 2.8) in one call:
+  # the two blocks of a record of 1..64 bytes (block 0 for the one-time
+  # key, block 1 for the data) in one set of ymm rows as above, the XOR
+  # through byte masks, and the Poly1305 MAC (scalar, base 2^64) of the run
+  # pad16(ad) || pad16(ct) || le64(ad_len) || le64(in_len), laid out in the
+  # frame (the AD, at most 64 bytes, by one zero-masked load). The argument
+  # is a struct chacha20_poly1305_short_args (the C declaration and
+  # contract are in crypto/chacha/words.h): nine 8-byte fields, read here at
+  # fixed offsets. Open MACs the input, seal the output; both write in ^
+  # keystream to `out`. The frame holds only the AD and the ciphertext, so
+  # it is not wiped; the registers are.
+  my $fs = 'chacha20_poly1305_short_avx512';
+  my $F = ".L$fs";
+  my $p = '%rdi';
+  my ($run, $nb) = ('%rsi', '%rcx');
+  my ($r0, $r1, $s1, $h0, $h1, $h2) = map { "%r$_" } 9 .. 14;
+  my ($t0, $t1, $t2, $t3) = ('%rbx', '%rbp', '%r15', '%r8');
+  my $sreg = '%xmm12';                   # s, the key's second half
+  my $adv = '%zmm29';                    # pad16(ad)
+  # $mask: k = the low `len` bits, 0 <= len <= 64 (len in %rdx; uses %rcx,
+  # %rax): ~0 >> (64 - len) for len >= 1, and 0 for len = 0.
+  my $mask = sub {
+    my ($k) = @_;
+    return ("movl %edx, %ecx", "negl %ecx", "movq \$-1, %rax", "shrq %cl, %rax",
+            "xorl %ecx, %ecx", "testq %rdx, %rdx", "cmovzq %rcx, %rax",
+            "kmovq %rax, $k");
+  };
+  $c .= X86_64Xlate::function_begin($fs, args => 1,
+                                    save => [qw(rbx rbp r12 r13 r14 r15)],
+                                    xmm => [6 .. 15], frame => 160);
+  $c .= text("movq 0($p), $key", "movq 8($p), $cn",
+             $rows_in->([@yw[4 .. 7]]),
+             $set_start->([@yw[4 .. 6]], $yw[7], [@yw[0 .. 3]]),
+             "# pad16(ad) into the frame, before anything is written (the AD",
+             "# may overlap the output).",
+             "movq 48($p), %rdx", $mask->('%k2'), "movq 40($p), %rax",
+             "vmovdqu8 (%rax), $adv\{%k2}{z}", "vmovdqu64 $adv, (%rsp)",
+             "movl \$10, %eax");
+  $c .= "${F}_rounds:\n";
+  $c .= text($rows_dr->(@yw[0 .. 3], @yw8[0, 1]), "decl %eax", "jnz ${F}_rounds",
+             $set_feed->([@yw[4 .. 6]], $yw[7], [@yw[0 .. 3]]),
+             "# Block 0: r = bytes 0..15 (row a, lane 0), clamped; s = bytes",
+             "# 16..31 (row b), kept in $sreg.",
+             "vmovq $y[0], $r0", "vpextrq \$1, $y[0], $r1",
+             "vmovdqa $y[1], $sreg",
+             "movabsq \$0x0ffffffc0fffffff, %rax", "andq %rax, $r0",
+             "movabsq \$0x0ffffffc0ffffffc, %rax", "andq %rax, $r1",
+             "movq $r1, $s1", "shrq \$2, $s1", "addq $r1, $s1",
+             "# Block 1 into zmm1 (block 0 into zmm0).",
+             $lanes_out->($ra, $rb, $rc, $rd, @x[0, 1]),
+             "movq 32($p), %rdx", $mask->('%k1'),
+             "movq 16($p), %rax",
+             "vmovdqu8 (%rax), $pin\{%k1}{z}",
+             "vpxord $pin, $x[1], $pks",
+             "movq 24($p), %rax", "vmovdqu8 $pks, (%rax){%k1}",
+             "# The ciphertext, zero-padded: the output (seal) or the",
+             "# input (open).",
+             "cmpq \$0, 64($p)", "jne ${F}_ct_in",
+             "vmovdqu8 $pks, $pin\{%k1}{z}");
+  $c .= "${F}_ct_in:\n";
+  $c .= text("# The run: pad16(ad), then pad16(ct) and the two lengths.",
+             "movq 48($p), %rax", "leaq 15(%rax), $run", "andq \$-16, $run",
+             "vmovdqu64 $pin, (%rsp,$run)",
+             "leaq 15(%rdx), $nb", "andq \$-16, $nb", "addq $run, $nb",
+             "movq %rax, (%rsp,$nb)", "movq %rdx, 8(%rsp,$nb)",
+             "leaq (%rsp), $run",
+             "shrq \$4, $nb", "incq $nb",
+             "xorl ${h0}d, ${h0}d", "xorl ${h1}d, ${h1}d", "xorl ${h2}d, ${h2}d");
+  # One block per iteration: h = (h + m + 2^128) r mod 2^130 - 5, partly
+  # reduced (h2 <= 4 on exit). With r = r0 + r1 2^64 (r1 a multiple of 4)
+  # and s1 = r1 + r1 / 4 (so r1 2^128 = s1 mod p):
+  #   d0 = h0 r0 + h1 s1, d1 = h0 r1 + h1 r0 + h2 s1, d2 = h2 r0,
+  #   h = d0 + d1 2^64 + d2 2^128, then the bits from 2^130 up, c, come
+  #   back as 5c = 4c + c at the bottom.
+  # Bounds: h2 <= 4 + 1 + 1 on entry to the products, r0, r1 < 2^60,
+  # s1 < 2^61, so d0, d1 < 2^126 and h2 s1, h2 r0 < 2^64.
+  $c .= "${F}_mac:\n";
+  $c .= text("addq 0($run), $h0", "adcq 8($run), $h1", "adcq \$1, $h2",
+             "movq $r0, %rax", "mulq $h0", "movq %rax, $t0", "movq %rdx, $t1",
+             "movq $s1, %rax", "mulq $h1", "addq %rax, $t0", "adcq %rdx, $t1",
+             "movq $r1, %rax", "mulq $h0", "movq %rax, $t2", "movq %rdx, $t3",
+             "movq $r0, %rax", "mulq $h1", "addq %rax, $t2", "adcq %rdx, $t3",
+             "movq $s1, %rax", "imulq $h2, %rax", "addq %rax, $t2", "adcq \$0, $t3",
+             "imulq $r0, $h2",
+             "movq $t0, $h0",
+             "addq $t1, $t2", "adcq $t3, $h2", "movq $t2, $h1",
+             "movq $h2, %rax", "shrq \$2, %rax",
+             "movq $h2, %rdx", "andq \$-4, %rdx", "andq \$3, $h2",
+             "addq %rdx, %rax",
+             "addq %rax, $h0", "adcq \$0, $h1", "adcq \$0, $h2",
+             "leaq 16($run), $run", "decq $nb", "jnz ${F}_mac");
+  # tag = (h mod p) + s mod 2^128: h < 5 2^128 < 2p, so h mod p is h + 5
+  # - 2^130 when that is not negative (bit 130 of h + 5 set), else h.
+  $c .= text("movq $h0, %rax", "movq $h1, %rdx", "movq $h2, $t0",
+             "addq \$5, %rax", "adcq \$0, %rdx", "adcq \$0, $t0",
+             "shrq \$2, $t0", "cmovnzq %rax, $h0", "cmovnzq %rdx, $h1",
+             "vmovq $sreg, %rax", "vpextrq \$1, $sreg, %rdx",
+             "addq %rax, $h0", "adcq %rdx, $h1",
+             "movq 56($p), %rax", "movq $h0, (%rax)", "movq $h1, 8(%rax)",
+             "# Wipe the keystream, the key halves and h.",
+             "vzeroall",
+             map({ my $r = $_; $r =~ s/zmm/xmm/; "vpxord $r, $r, $r" } @t, $adv, $pin, $pks),
+             "kxorq %k1, %k1, %k1", "kxorq %k2, %k2, %k2",
+             map({ "xorl ${_}d, ${_}d" } $r0, $r1, $s1, $h0, $h1, $h2, $t2, $t3),
+             "xorl %eax, %eax", "xorl %edx, %edx");
+  $c .= X86_64Xlate::epilogue();
+  $c .= X86_64Xlate::function_end();
   return $c;
 }
 

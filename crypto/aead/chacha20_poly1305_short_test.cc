@@ -1,0 +1,230 @@
+// Copyright 2026 The project authors.
+//
+// chacha20_poly1305_short_test.cc: the one-call short ChaCha20-Poly1305
+// (chacha20_poly1305_short, crypto/chacha/words.h) against the AEAD's
+// general path.
+//
+//   - ShortAssembly (x86-64 with AVX-512): chacha20_poly1305_short_avx512
+//     called directly through CHECK_ABI for every record length 1..64 and
+//     AD length 0..64, seal and open, against EVP_AEAD_CTX_seal with the
+//     ChaCha20 row forced to the portable C code (so the AEAD takes its
+//     general path): the output, the tag and the bytes around the output
+//     untouched; then in place, with the AD in the output buffer, and at
+//     every input and output offset 0..15 for a few lengths.
+//   - RowsAgree: the AEAD through its public API with the ChaCha20 row
+//     forced to each row this CPU can run (those whose entry point has the
+//     companion take the one-call path for records of up to 64 bytes), for
+//     lengths 0..70 and AD lengths 0..70 (past both limits of the short
+//     path): seal and open agree with the portable row, open refuses a
+//     changed tag and then leaves only zeros in the output.
+
+#include <openssl/aead.h>
+#include <openssl/err.h>
+
+#include <stdint.h>
+#include <string.h>
+
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "../chacha/internal.h"
+#include "../test/abi_test.h"
+#include "../test/asm_path_test.h"
+#include "../test/test_util.h"
+
+namespace {
+
+// Fill writes a reproducible pattern of `n` bytes from `seed`.
+void Fill(uint8_t *p, size_t n, uint32_t seed) {
+  uint32_t x = seed * 2654435761u + 1;
+  for (size_t i = 0; i < n; i++) {
+    x = x * 1103515245u + 12345u;
+    p[i] = (uint8_t)(x >> 23);
+  }
+}
+
+// AEADCtx is an EVP_AEAD_CTX cleaned up when it goes.
+class AEADCtx {
+ public:
+  AEADCtx() { EVP_AEAD_CTX_zero(&ctx_); }
+  ~AEADCtx() { EVP_AEAD_CTX_cleanup(&ctx_); }
+  EVP_AEAD_CTX *get() { return &ctx_; }
+
+ private:
+  EVP_AEAD_CTX ctx_;
+};
+
+// RowForcer forces the ChaCha20 row called `name` while it lives.
+class RowForcer {
+ public:
+  explicit RowForcer(const char *name) {
+    EXPECT_TRUE(CRYPTO_impl_force(&CRYPTO_primitive_chacha20, name));
+  }
+  ~RowForcer() { CRYPTO_impl_force(&CRYPTO_primitive_chacha20, nullptr); }
+};
+
+// Sealed is one record sealed by the AEAD: ciphertext || tag.
+std::vector<uint8_t> Seal(const uint8_t key[32], const uint8_t nonce[12],
+                          const uint8_t *in, size_t in_len, const uint8_t *ad,
+                          size_t ad_len) {
+  AEADCtx ctx;
+  EXPECT_TRUE(EVP_AEAD_CTX_init(ctx.get(), EVP_aead_chacha20_poly1305(), key,
+                                32, 16, nullptr));
+  std::vector<uint8_t> out(in_len + 16);
+  size_t out_len = 0;
+  EXPECT_TRUE(EVP_AEAD_CTX_seal(ctx.get(), out.data(), &out_len, out.size(),
+                                nonce, 12, in, in_len, ad, ad_len));
+  EXPECT_EQ(out_len, out.size());
+  return out;
+}
+
+#if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)
+
+// RunAssembly calls the assembly through CHECK_ABI on `in` (in_len bytes)
+// with the AD, writing to `out`; `open` as in the struct. It returns the
+// tag.
+std::vector<uint8_t> RunAssembly(const uint8_t key[32],
+                                 const uint8_t nonce[12], const uint8_t *in,
+                                 uint8_t *out, size_t in_len,
+                                 const uint8_t *ad, size_t ad_len,
+                                 size_t open) {
+  uint8_t cn[16] = {0}, tag[16];
+  memcpy(cn + 4, nonce, 12);
+  chacha20_poly1305_short_args args = {key, cn,     in,  out, in_len,
+                                       ad,  ad_len, tag, open};
+  CHECK_ABI(chacha20_poly1305_short_avx512, &args);
+  return std::vector<uint8_t>(tag, tag + 16);
+}
+
+TEST(ChaCha20Poly1305ShortTest, ShortAssembly) {
+  if (!chacha20_avx512_capable()) {
+    abi_test::NotRunnableHere(chacha20_poly1305_short_avx512);
+    GTEST_SKIP() << "chacha20_poly1305_short_avx512 needs AVX-512 F, BW and "
+                    "VL, which this CPU (or "
+                 << kCPUMaskName << ") does not allow: not tested";
+  }
+  RowForcer reference("nohw");
+  uint8_t key[32], nonce[12], pt[64], ad[64];
+  for (size_t in_len = 1; in_len <= 64; in_len++) {
+    for (size_t ad_len = 0; ad_len <= 64; ad_len++) {
+      uint32_t seed = (uint32_t)(in_len * 100 + ad_len);
+      Fill(key, sizeof(key), seed);
+      Fill(nonce, sizeof(nonce), seed + 1);
+      Fill(pt, sizeof(pt), seed + 2);
+      Fill(ad, sizeof(ad), seed + 3);
+      std::vector<uint8_t> want = Seal(key, nonce, pt, in_len, ad, ad_len);
+      // Seal, into a buffer with guard bytes on both sides.
+      uint8_t buf[16 + 64 + 16];
+      memset(buf, 0x5a, sizeof(buf));
+      std::vector<uint8_t> tag =
+          RunAssembly(key, nonce, pt, buf + 16, in_len, ad, ad_len, 0);
+      EXPECT_EQ(Bytes(want.data(), in_len), Bytes(buf + 16, in_len))
+          << "seal, in_len " << in_len << " ad_len " << ad_len;
+      EXPECT_EQ(Bytes(want.data() + in_len, 16), Bytes(tag.data(), 16))
+          << "seal tag, in_len " << in_len << " ad_len " << ad_len;
+      for (size_t i = 0; i < sizeof(buf); i++) {
+        if (i < 16 || i >= 16 + in_len) {
+          ASSERT_EQ(0x5a, buf[i]) << "byte " << i << " around the output";
+        }
+      }
+      // Open: the plaintext back and the same tag, MACed over the input.
+      memset(buf, 0x5a, sizeof(buf));
+      tag = RunAssembly(key, nonce, want.data(), buf + 16, in_len, ad, ad_len,
+                        1);
+      EXPECT_EQ(Bytes(pt, in_len), Bytes(buf + 16, in_len))
+          << "open, in_len " << in_len << " ad_len " << ad_len;
+      EXPECT_EQ(Bytes(want.data() + in_len, 16), Bytes(tag.data(), 16))
+          << "open tag, in_len " << in_len << " ad_len " << ad_len;
+    }
+  }
+  // In place, and every input and output offset, for a few lengths.
+  for (size_t in_len : {1, 15, 16, 17, 31, 48, 63, 64}) {
+    size_t ad_len = 13;
+    Fill(key, sizeof(key), (uint32_t)in_len);
+    Fill(nonce, sizeof(nonce), 7);
+    Fill(pt, sizeof(pt), 8);
+    Fill(ad, sizeof(ad), 9);
+    std::vector<uint8_t> want = Seal(key, nonce, pt, in_len, ad, ad_len);
+    uint8_t io[64];
+    memcpy(io, pt, in_len);
+    std::vector<uint8_t> tag =
+        RunAssembly(key, nonce, io, io, in_len, ad, ad_len, 0);
+    EXPECT_EQ(Bytes(want.data(), in_len), Bytes(io, in_len));
+    EXPECT_EQ(Bytes(want.data() + in_len, 16), Bytes(tag.data(), 16));
+    tag = RunAssembly(key, nonce, io, io, in_len, ad, ad_len, 1);
+    EXPECT_EQ(Bytes(pt, in_len), Bytes(io, in_len));
+    EXPECT_EQ(Bytes(want.data() + in_len, 16), Bytes(tag.data(), 16));
+    // The AD in the output buffer itself: read before anything is written.
+    uint8_t both[64];
+    memcpy(both, ad, ad_len);
+    memcpy(io, pt, in_len);
+    tag = RunAssembly(key, nonce, io, both, in_len, both, ad_len, 0);
+    EXPECT_EQ(Bytes(want.data(), in_len), Bytes(both, in_len));
+    EXPECT_EQ(Bytes(want.data() + in_len, 16), Bytes(tag.data(), 16));
+    for (size_t in_off = 0; in_off < 16; in_off++) {
+      for (size_t out_off = 0; out_off < 16; out_off++) {
+        alignas(64) uint8_t in_buf[16 + 64], out_buf[16 + 64];
+        memcpy(in_buf + in_off, pt, in_len);
+        tag = RunAssembly(key, nonce, in_buf + in_off, out_buf + out_off,
+                          in_len, ad, ad_len, 0);
+        EXPECT_EQ(Bytes(want.data(), in_len), Bytes(out_buf + out_off, in_len))
+            << "offsets " << in_off << ", " << out_off;
+        EXPECT_EQ(Bytes(want.data() + in_len, 16), Bytes(tag.data(), 16));
+      }
+    }
+  }
+}
+
+#endif  // OPENSSL_X86_64 && !OPENSSL_NO_ASM
+
+TEST(ChaCha20Poly1305ShortTest, RowsAgree) {
+  uint8_t key[32], nonce[12], pt[70], ad[70];
+  CRYPTO_IMPL_FOREACH(impl, &CRYPTO_primitive_chacha20) {
+    if (!CRYPTO_impl_is_capable(impl)) {
+      continue;  // (ChaCha20's own tests say which rows they skip)
+    }
+    SCOPED_TRACE(impl->name);
+    for (size_t in_len = 0; in_len <= 70; in_len++) {
+      for (size_t ad_len = 0; ad_len <= 70; ad_len += (ad_len < 20 ? 1 : 7)) {
+        uint32_t seed = (uint32_t)(in_len * 1000 + ad_len);
+        Fill(key, sizeof(key), seed);
+        Fill(nonce, sizeof(nonce), seed + 1);
+        Fill(pt, sizeof(pt), seed + 2);
+        Fill(ad, sizeof(ad), seed + 3);
+        std::vector<uint8_t> want, got;
+        {
+          RowForcer reference("nohw");
+          want = Seal(key, nonce, pt, in_len, ad, ad_len);
+        }
+        RowForcer forced(impl->name);
+        got = Seal(key, nonce, pt, in_len, ad, ad_len);
+        EXPECT_EQ(Bytes(want), Bytes(got))
+            << "in_len " << in_len << " ad_len " << ad_len;
+        AEADCtx ctx;
+        ASSERT_TRUE(EVP_AEAD_CTX_init(ctx.get(), EVP_aead_chacha20_poly1305(),
+                                      key, 32, 16, nullptr));
+        uint8_t out[70];
+        size_t out_len = 0;
+        ASSERT_TRUE(EVP_AEAD_CTX_open(ctx.get(), out, &out_len, sizeof(out),
+                                      nonce, 12, got.data(), got.size(), ad,
+                                      ad_len));
+        EXPECT_EQ(Bytes(pt, in_len), Bytes(out, out_len));
+        // A changed tag: refused, and no plaintext is released (the API
+        // zeroes the whole output, include/openssl/aead.h).
+        got[in_len + (seed % 16)] ^= 0x10;
+        memset(out, 0x77, sizeof(out));
+        EXPECT_FALSE(EVP_AEAD_CTX_open(ctx.get(), out, &out_len, sizeof(out),
+                                       nonce, 12, got.data(), got.size(), ad,
+                                       ad_len));
+        ERR_clear_error();
+        EXPECT_EQ(0u, out_len);
+        for (uint8_t b : out) {
+          ASSERT_EQ(0, b) << "a refused open left bytes in its output";
+        }
+      }
+    }
+  }
+}
+
+}  // namespace
