@@ -97,10 +97,12 @@
 // in the calls down to it. Back to back (`PERCALL_FILTER=chacha
 // util/bench/percall.sh BUILD BORINGSSL_BUILD 7`, BoringSSL a0689af29e8e,
 // medians of the per-round ratios): seal 16 / 64 bytes 1.07 / 1.09 (before
-// these two changes) -> 1.16 / 1.18 (the rows) -> 1.45-1.47 / 1.41-1.44
-// (one call), open 1.08 -> 1.20 -> 1.46-1.50, XChaCha20-Poly1305 seal 1.06
-// -> 1.19 -> 1.32-1.33 (its HChaCha20 is a call of its own). The rest to
-// 1.5x is within the ~3% these medians move from run to run.
+// these changes) -> 1.16 / 1.18 (the rows) -> 1.40-1.47 / 1.40-1.44 (one
+// call), open 1.08 -> 1.20 -> 1.46-1.50; XChaCha20-Poly1305 seal 1.06 ->
+// 1.19 -> 1.32-1.33 with its HChaCha20 a call of its own -> 1.49 / 1.49
+// with HChaCha20 in the same function (one block in xmm rows, its output
+// broadcast into the key rows). These medians move by ~3-5% from run to
+// run.
 
 // kHeadLen: the first kHeadLen bytes of the message (or fewer) are
 // encrypted by the same ChaCha20 call that computes block 0, the one-time
@@ -268,6 +270,100 @@ static void chacha20_poly1305_seal_extra(
   CRYPTO_wipe(tag, sizeof(tag));
 }
 
+// kShortMax: a record of 1..kShortMax bytes with at most kShortMax bytes
+// of AD is tried in one call first (chacha20_poly1305_short,
+// crypto/chacha/words.h), where the chosen ChaCha20 row has that call.
+#define kShortMax 64
+
+// aead_short_args fills `args` for a record under `key` with the counter |
+// nonce block `cn` (le32(0) || the 12-byte ChaCha20 nonce; for XChaCha20,
+// whose `hchacha_nonce` is the first 16 nonce bytes, le32(0) || 0x00000000
+// || the last 8).
+static void aead_short_args(struct chacha20_poly1305_short_args *args,
+                            const uint8_t key[32], const uint8_t cn[16],
+                            const uint8_t *hchacha_nonce, const uint8_t *in,
+                            uint8_t *out, size_t in_len, const uint8_t *ad,
+                            size_t ad_len, uint8_t *tag, size_t open) {
+  args->key = key;
+  args->counter_nonce = cn;
+  args->in = in;
+  args->out = out;
+  args->in_len = in_len;
+  args->ad = ad;
+  args->ad_len = ad_len;
+  args->tag = tag;
+  args->open = open;
+  args->hchacha_nonce = hchacha_nonce;
+}
+
+// aead_short_seal seals a short record in one call if it can (see
+// kShortMax) and returns 1; otherwise it returns 0 having written nothing.
+// The usual 16-byte tag goes straight to `out_tag`.
+static int aead_short_seal(const uint8_t key[32], const uint8_t cn[16],
+                           const uint8_t *hchacha_nonce, size_t tag_len,
+                           uint8_t *out, uint8_t *out_tag, const uint8_t *in,
+                           size_t in_len, const uint8_t *ad, size_t ad_len) {
+  if (in_len == 0 || in_len > kShortMax || ad_len > kShortMax) {
+    return 0;
+  }
+  struct chacha20_poly1305_short_args args;
+  uint8_t tag[16];
+  aead_short_args(&args, key, cn, hchacha_nonce, in, out, in_len, ad, ad_len,
+                  tag_len == CHACHA20_POLY1305_TAG_LEN ? out_tag : tag, 0);
+  if (!chacha20_poly1305_short(&args)) {
+    return 0;
+  }
+  if (tag_len != CHACHA20_POLY1305_TAG_LEN) {
+    CRYPTO_memcpy_unbounded(out_tag, tag, tag_len);
+    CRYPTO_wipe(tag, sizeof(tag));
+  }
+  return 1;
+}
+
+// aead_tag_mismatch returns 0 if the first `tag_len` bytes of `tag` and
+// `in_tag` are equal and 1 otherwise, in time that depends on neither.
+// The usual 16-byte tag is two 64-bit XORs folded without a branch
+// (CRYPTO_memcmp, a call and a byte loop, cost ~20 TSC ticks of a 16-byte
+// open on Zen 4); shorter tags go to CRYPTO_memcmp.
+static int aead_tag_mismatch(const uint8_t tag[16], const uint8_t *in_tag,
+                             size_t tag_len) {
+  if (tag_len == 16) {
+    uint64_t d = (CRYPTO_load_u64_le(tag) ^ CRYPTO_load_u64_le(in_tag)) |
+                 (CRYPTO_load_u64_le(tag + 8) ^ CRYPTO_load_u64_le(in_tag + 8));
+    return (int)((d | (0 - d)) >> 63);
+  }
+  return CRYPTO_memcmp(tag, in_tag, tag_len) != 0;
+}
+
+// aead_short_open opens a short record in one call if it can and returns
+// whether the tag matched (1 or 0; the plaintext reaches `out` only then);
+// otherwise it returns -1 having written nothing.
+static int aead_short_open(const uint8_t key[32], const uint8_t cn[16],
+                           const uint8_t *hchacha_nonce, size_t tag_len,
+                           uint8_t *out, const uint8_t *in, size_t in_len,
+                           const uint8_t *in_tag, const uint8_t *ad,
+                           size_t ad_len) {
+  if (in_len == 0 || in_len > kShortMax || ad_len > kShortMax) {
+    return -1;
+  }
+  struct chacha20_poly1305_short_args args;
+  uint8_t pt[kShortMax], tag[16];
+  aead_short_args(&args, key, cn, hchacha_nonce, in, pt, in_len, ad, ad_len,
+                  tag, 1);
+  if (!chacha20_poly1305_short(&args)) {
+    return -1;
+  }
+  int mismatch = aead_tag_mismatch(tag, in_tag, tag_len);
+  CRYPTO_wipe(tag, sizeof(tag));
+  // Whether the tag matched is public: it is the result of the call.
+  CONSTTIME_DECLASSIFY(&mismatch, sizeof(mismatch));
+  if (mismatch == 0) {
+    CRYPTO_memcpy_unbounded(out, pt, in_len);
+  }
+  CRYPTO_wipe(pt, sizeof(pt));
+  return mismatch == 0;
+}
+
 // chacha20_poly1305_seal is the seal of section 2.8 with the extra input of
 // seal_scatter: its ciphertext follows `in`'s in the keystream and in the
 // MAC, and is written to `out_tag` ahead of the tag. The AD is fed to the
@@ -285,22 +381,11 @@ static void chacha20_poly1305_seal(const uint8_t key[32],
                                  in_len, extra_in, extra_in_len, ad, ad_len);
     return;
   }
-  if (in_len != 0 && in_len <= 64 && ad_len <= 64) {
-    // One call, where the chosen ChaCha20 row has it (crypto/chacha/
-    // words.h), on the key itself; the usual 16-byte tag straight to
-    // `out_tag`.
-    uint8_t counter_nonce[16] = {0}, tag[16];
-    OPENSSL_memcpy(counter_nonce + 4, nonce, CHACHA20_POLY1305_NONCE_LEN);
-    struct chacha20_poly1305_short_args args = {
-        key, counter_nonce, in, out, in_len, ad, ad_len,
-        tag_len == CHACHA20_POLY1305_TAG_LEN ? out_tag : tag, 0};
-    if (chacha20_poly1305_short(&args)) {
-      if (tag_len != CHACHA20_POLY1305_TAG_LEN) {
-        CRYPTO_memcpy_unbounded(out_tag, tag, tag_len);
-        CRYPTO_wipe(tag, sizeof(tag));
-      }
-      return;
-    }
+  uint8_t cn[16] = {0};
+  OPENSSL_memcpy(cn + 4, nonce, CHACHA20_POLY1305_NONCE_LEN);
+  if (aead_short_seal(key, cn, NULL, tag_len, out, out_tag, in, in_len, ad,
+                      ad_len)) {
+    return;
   }
   struct chacha20_words w;
   chacha20_words_init(&w, key, nonce);
@@ -338,21 +423,6 @@ static void chacha20_poly1305_seal(const uint8_t key[32],
   CRYPTO_wipe(&w, sizeof(w));
 }
 
-// aead_tag_mismatch returns 0 if the first `tag_len` bytes of `tag` and
-// `in_tag` are equal and 1 otherwise, in time that depends on neither.
-// The usual 16-byte tag is two 64-bit XORs folded without a branch
-// (CRYPTO_memcmp, a call and a byte loop, cost ~20 TSC ticks of a 16-byte
-// open on Zen 4); shorter tags go to CRYPTO_memcmp.
-static int aead_tag_mismatch(const uint8_t tag[16], const uint8_t *in_tag,
-                             size_t tag_len) {
-  if (tag_len == 16) {
-    uint64_t d = (CRYPTO_load_u64_le(tag) ^ CRYPTO_load_u64_le(in_tag)) |
-                 (CRYPTO_load_u64_le(tag + 8) ^ CRYPTO_load_u64_le(in_tag + 8));
-    return (int)((d | (0 - d)) >> 63);
-  }
-  return CRYPTO_memcmp(tag, in_tag, tag_len) != 0;
-}
-
 // chacha20_poly1305_open computes the tag over the ciphertext `in` first and
 // decrypts into `out` only if the first `tag_len` bytes match `in_tag`.
 //
@@ -374,23 +444,12 @@ static int chacha20_poly1305_open(const uint8_t key[32],
                                   uint8_t *out, const uint8_t *in,
                                   size_t in_len, const uint8_t *in_tag,
                                   const uint8_t *ad, size_t ad_len) {
-  if (in_len != 0 && in_len <= 64 && ad_len <= 64) {
-    // One call, where the chosen ChaCha20 row has it, with the plaintext
-    // into `pt` until the tag has matched.
-    uint8_t counter_nonce[16] = {0}, pt[64], tag[16];
-    OPENSSL_memcpy(counter_nonce + 4, nonce, CHACHA20_POLY1305_NONCE_LEN);
-    struct chacha20_poly1305_short_args args = {
-        key, counter_nonce, in, pt, in_len, ad, ad_len, tag, 1};
-    if (chacha20_poly1305_short(&args)) {
-      int mismatch = aead_tag_mismatch(tag, in_tag, tag_len);
-      CRYPTO_wipe(tag, sizeof(tag));
-      CONSTTIME_DECLASSIFY(&mismatch, sizeof(mismatch));
-      if (mismatch == 0) {
-        CRYPTO_memcpy_unbounded(out, pt, in_len);
-      }
-      CRYPTO_wipe(pt, sizeof(pt));
-      return mismatch == 0;
-    }
+  uint8_t cn[16] = {0};
+  OPENSSL_memcpy(cn + 4, nonce, CHACHA20_POLY1305_NONCE_LEN);
+  int ok = aead_short_open(key, cn, NULL, tag_len, out, in, in_len, in_tag, ad,
+                           ad_len);
+  if (ok >= 0) {
+    return ok;
   }
   struct chacha20_words w;
   chacha20_words_init(&w, key, nonce);
@@ -482,6 +541,14 @@ static void aead_xchacha20_poly1305_seal(
     const uint8_t *nonce, const uint8_t *in, size_t in_len,
     const uint8_t *extra_in, size_t extra_in_len, const uint8_t *ad,
     size_t ad_len) {
+  // HChaCha20 and the record in one call, where that call exists.
+  uint8_t cn[16] = {0};
+  OPENSSL_memcpy(cn + 8, nonce + 16, 8);
+  if (extra_in_len == 0 &&
+      aead_short_seal(ctx->state.opaque, cn, nonce, ctx->tag_len, out, out_tag,
+                      in, in_len, ad, ad_len)) {
+    return;
+  }
   uint8_t subkey[32], nonce12[12];
   xchacha20_derive(subkey, nonce12, ctx->state.opaque, nonce);
   chacha20_poly1305_seal(subkey, nonce12, ctx->tag_len, out, out_tag, in,
@@ -494,10 +561,17 @@ static int aead_xchacha20_poly1305_open(const EVP_AEAD_CTX *ctx, uint8_t *out,
                                         const uint8_t *in, size_t in_len,
                                         const uint8_t *in_tag,
                                         const uint8_t *ad, size_t ad_len) {
+  uint8_t cn[16] = {0};
+  OPENSSL_memcpy(cn + 8, nonce + 16, 8);
+  int ok = aead_short_open(ctx->state.opaque, cn, nonce, ctx->tag_len, out, in,
+                           in_len, in_tag, ad, ad_len);
+  if (ok >= 0) {
+    return ok;
+  }
   uint8_t subkey[32], nonce12[12];
   xchacha20_derive(subkey, nonce12, ctx->state.opaque, nonce);
-  int ok = chacha20_poly1305_open(subkey, nonce12, ctx->tag_len, out, in,
-                                  in_len, in_tag, ad, ad_len);
+  ok = chacha20_poly1305_open(subkey, nonce12, ctx->tag_len, out, in, in_len,
+                              in_tag, ad, ad_len);
   CRYPTO_wipe(subkey, sizeof(subkey));
   return ok;
 }

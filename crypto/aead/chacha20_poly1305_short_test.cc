@@ -6,12 +6,13 @@
 //
 //   - ShortAssembly (x86-64 with AVX-512): chacha20_poly1305_short_avx512
 //     called directly through CHECK_ABI for every record length 1..64 and
-//     AD length 0..64, seal and open, against EVP_AEAD_CTX_seal with the
+//     AD length 0..64, seal and open, ChaCha20- and XChaCha20-Poly1305,
+//     against EVP_AEAD_CTX_seal with the
 //     ChaCha20 row forced to the portable C code (so the AEAD takes its
 //     general path): the output, the tag and the bytes around the output
 //     untouched; then in place, with the AD in the output buffer, and at
 //     every input and output offset 0..15 for a few lengths.
-//   - RowsAgree: the AEAD through its public API with the ChaCha20 row
+//   - RowsAgree: both AEADs through the public API with the ChaCha20 row
 //     forced to each row this CPU can run (those whose entry point has the
 //     companion take the one-call path for records of up to 64 bytes), for
 //     lengths 0..70 and AD lengths 0..70 (past both limits of the short
@@ -64,17 +65,19 @@ class RowForcer {
   ~RowForcer() { CRYPTO_impl_force(&CRYPTO_primitive_chacha20, nullptr); }
 };
 
-// Sealed is one record sealed by the AEAD: ciphertext || tag.
-std::vector<uint8_t> Seal(const uint8_t key[32], const uint8_t nonce[12],
+// Seal returns one record sealed by `aead` (ChaCha20-Poly1305 by default;
+// the nonce is 12 or 24 bytes as it says): ciphertext || tag.
+std::vector<uint8_t> Seal(const uint8_t key[32], const uint8_t *nonce,
                           const uint8_t *in, size_t in_len, const uint8_t *ad,
-                          size_t ad_len) {
+                          size_t ad_len,
+                          const EVP_AEAD *aead = EVP_aead_chacha20_poly1305()) {
   AEADCtx ctx;
-  EXPECT_TRUE(EVP_AEAD_CTX_init(ctx.get(), EVP_aead_chacha20_poly1305(), key,
-                                32, 16, nullptr));
+  EXPECT_TRUE(EVP_AEAD_CTX_init(ctx.get(), aead, key, 32, 16, nullptr));
   std::vector<uint8_t> out(in_len + 16);
   size_t out_len = 0;
   EXPECT_TRUE(EVP_AEAD_CTX_seal(ctx.get(), out.data(), &out_len, out.size(),
-                                nonce, 12, in, in_len, ad, ad_len));
+                                nonce, EVP_AEAD_nonce_length(aead), in, in_len,
+                                ad, ad_len));
   EXPECT_EQ(out_len, out.size());
   return out;
 }
@@ -82,17 +85,22 @@ std::vector<uint8_t> Seal(const uint8_t key[32], const uint8_t nonce[12],
 #if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)
 
 // RunAssembly calls the assembly through CHECK_ABI on `in` (in_len bytes)
-// with the AD, writing to `out`; `open` as in the struct. It returns the
+// with the AD, writing to `out`; `open` as in the struct; `xnonce` set: an
+// XChaCha20 record with that 24-byte nonce (`nonce` unused). It returns the
 // tag.
 std::vector<uint8_t> RunAssembly(const uint8_t key[32],
                                  const uint8_t nonce[12], const uint8_t *in,
                                  uint8_t *out, size_t in_len,
-                                 const uint8_t *ad, size_t ad_len,
-                                 size_t open) {
+                                 const uint8_t *ad, size_t ad_len, size_t open,
+                                 const uint8_t *xnonce = nullptr) {
   uint8_t cn[16] = {0}, tag[16];
-  memcpy(cn + 4, nonce, 12);
-  chacha20_poly1305_short_args args = {key, cn,     in,  out, in_len,
-                                       ad,  ad_len, tag, open};
+  if (xnonce == nullptr) {
+    memcpy(cn + 4, nonce, 12);
+  } else {
+    memcpy(cn + 8, xnonce + 16, 8);
+  }
+  chacha20_poly1305_short_args args = {key, cn,     in,  out,  in_len,
+                                       ad,  ad_len, tag, open, xnonce};
   CHECK_ABI(chacha20_poly1305_short_avx512, &args);
   return std::vector<uint8_t>(tag, tag + 16);
 }
@@ -136,6 +144,24 @@ TEST(ChaCha20Poly1305ShortTest, ShortAssembly) {
           << "open, in_len " << in_len << " ad_len " << ad_len;
       EXPECT_EQ(Bytes(want.data() + in_len, 16), Bytes(tag.data(), 16))
           << "open tag, in_len " << in_len << " ad_len " << ad_len;
+      // XChaCha20-Poly1305, seal and open.
+      uint8_t xnonce[24];
+      Fill(xnonce, sizeof(xnonce), seed + 4);
+      want = Seal(key, xnonce, pt, in_len, ad, ad_len,
+                  EVP_aead_xchacha20_poly1305());
+      memset(buf, 0x5a, sizeof(buf));
+      tag = RunAssembly(key, nonce, pt, buf + 16, in_len, ad, ad_len, 0,
+                        xnonce);
+      EXPECT_EQ(Bytes(want.data(), in_len), Bytes(buf + 16, in_len))
+          << "xchacha seal, in_len " << in_len << " ad_len " << ad_len;
+      EXPECT_EQ(Bytes(want.data() + in_len, 16), Bytes(tag.data(), 16))
+          << "xchacha seal tag, in_len " << in_len << " ad_len " << ad_len;
+      tag = RunAssembly(key, nonce, want.data(), buf + 16, in_len, ad, ad_len,
+                        1, xnonce);
+      EXPECT_EQ(Bytes(pt, in_len), Bytes(buf + 16, in_len))
+          << "xchacha open, in_len " << in_len << " ad_len " << ad_len;
+      EXPECT_EQ(Bytes(want.data() + in_len, 16), Bytes(tag.data(), 16))
+          << "xchacha open tag, in_len " << in_len << " ad_len " << ad_len;
     }
   }
   // In place, and every input and output offset, for a few lengths.
@@ -179,12 +205,15 @@ TEST(ChaCha20Poly1305ShortTest, ShortAssembly) {
 #endif  // OPENSSL_X86_64 && !OPENSSL_NO_ASM
 
 TEST(ChaCha20Poly1305ShortTest, RowsAgree) {
-  uint8_t key[32], nonce[12], pt[70], ad[70];
+  uint8_t key[32], nonce[24], pt[70], ad[70];
   CRYPTO_IMPL_FOREACH(impl, &CRYPTO_primitive_chacha20) {
     if (!CRYPTO_impl_is_capable(impl)) {
       continue;  // (ChaCha20's own tests say which rows they skip)
     }
     SCOPED_TRACE(impl->name);
+    for (const EVP_AEAD *aead :
+         {EVP_aead_chacha20_poly1305(), EVP_aead_xchacha20_poly1305()}) {
+    size_t nonce_len = EVP_AEAD_nonce_length(aead);
     for (size_t in_len = 0; in_len <= 70; in_len++) {
       for (size_t ad_len = 0; ad_len <= 70; ad_len += (ad_len < 20 ? 1 : 7)) {
         uint32_t seed = (uint32_t)(in_len * 1000 + ad_len);
@@ -195,34 +224,34 @@ TEST(ChaCha20Poly1305ShortTest, RowsAgree) {
         std::vector<uint8_t> want, got;
         {
           RowForcer reference("nohw");
-          want = Seal(key, nonce, pt, in_len, ad, ad_len);
+          want = Seal(key, nonce, pt, in_len, ad, ad_len, aead);
         }
         RowForcer forced(impl->name);
-        got = Seal(key, nonce, pt, in_len, ad, ad_len);
+        got = Seal(key, nonce, pt, in_len, ad, ad_len, aead);
         EXPECT_EQ(Bytes(want), Bytes(got))
             << "in_len " << in_len << " ad_len " << ad_len;
         AEADCtx ctx;
-        ASSERT_TRUE(EVP_AEAD_CTX_init(ctx.get(), EVP_aead_chacha20_poly1305(),
-                                      key, 32, 16, nullptr));
+        ASSERT_TRUE(EVP_AEAD_CTX_init(ctx.get(), aead, key, 32, 16, nullptr));
         uint8_t out[70];
         size_t out_len = 0;
         ASSERT_TRUE(EVP_AEAD_CTX_open(ctx.get(), out, &out_len, sizeof(out),
-                                      nonce, 12, got.data(), got.size(), ad,
-                                      ad_len));
+                                      nonce, nonce_len, got.data(), got.size(),
+                                      ad, ad_len));
         EXPECT_EQ(Bytes(pt, in_len), Bytes(out, out_len));
         // A changed tag: refused, and no plaintext is released (the API
         // zeroes the whole output, include/openssl/aead.h).
         got[in_len + (seed % 16)] ^= 0x10;
         memset(out, 0x77, sizeof(out));
         EXPECT_FALSE(EVP_AEAD_CTX_open(ctx.get(), out, &out_len, sizeof(out),
-                                       nonce, 12, got.data(), got.size(), ad,
-                                       ad_len));
+                                       nonce, nonce_len, got.data(),
+                                       got.size(), ad, ad_len));
         ERR_clear_error();
         EXPECT_EQ(0u, out_len);
         for (uint8_t b : out) {
           ASSERT_EQ(0, b) << "a refused open left bytes in its output";
         }
       }
+    }
     }
   }
 }

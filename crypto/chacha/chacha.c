@@ -108,7 +108,9 @@ _Static_assert(offsetof(struct chacha20_poly1305_short_args, key) == 0 &&
                    offsetof(struct chacha20_poly1305_short_args, ad_len) ==
                        48 &&
                    offsetof(struct chacha20_poly1305_short_args, tag) == 56 &&
-                   offsetof(struct chacha20_poly1305_short_args, open) == 64,
+                   offsetof(struct chacha20_poly1305_short_args, open) == 64 &&
+                   offsetof(struct chacha20_poly1305_short_args,
+                            hchacha_nonce) == 72,
                "the assembly's offsets of struct chacha20_poly1305_short_args");
 #endif
 

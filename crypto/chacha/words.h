@@ -40,6 +40,7 @@ struct chacha20_poly1305_short_args {
   size_t ad_len;                  // 0..64
   uint8_t *tag;                   // the 16-byte tag computed
   size_t open;                    // 0: seal (ct = out), 1: open (ct = in)
+  const uint8_t *hchacha_nonce;   // NULL, or XChaCha20's first 16 nonce bytes
 };
 
 // chacha20_poly1305_short is ChaCha20-Poly1305 (RFC 8439, section 2.8) of
@@ -49,7 +50,10 @@ struct chacha20_poly1305_short_args {
 // 1, 2) to `out`, which equals `in` or does not overlap it, and then the
 // tag of the ciphertext (`out` for a seal, `in` for an open) to `tag`, and
 // returns 1. Otherwise it does nothing and returns 0. An open passes a
-// buffer of its own as `out`, released once the tag has matched.
+// buffer of its own as `out`, released once the tag has matched. With
+// `hchacha_nonce` set it is XChaCha20-Poly1305 (draft-irtf-cfrg-xchacha,
+// section 2.3): the key used is HChaCha20(key, hchacha_nonce), and
+// `counter_nonce` holds le32(0) || 0x00000000 || the last 8 nonce bytes.
 int chacha20_poly1305_short(const struct chacha20_poly1305_short_args *args);
 
 #if defined(__cplusplus)

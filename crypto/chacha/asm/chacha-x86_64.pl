@@ -1219,8 +1219,9 @@ sub avx512 {
   # pad16(ad) || pad16(ct) || le64(ad_len) || le64(in_len), laid out in the
   # frame (the AD, at most 64 bytes, by one zero-masked load). The argument
   # is a struct chacha20_poly1305_short_args (the C declaration and
-  # contract are in crypto/chacha/words.h): nine 8-byte fields, read here at
-  # fixed offsets. Open MACs the input, seal the output; both write in ^
+  # contract are in crypto/chacha/words.h): ten 8-byte fields, read here at
+  # fixed offsets; with hchacha_nonce set, XChaCha20-Poly1305 (the key
+  # first through HChaCha20). Open MACs the input, seal the output; both write in ^
   # keystream to `out`. The frame holds only the AD and the ciphertext, so
   # it is not wiped; the registers are.
   my $fs = 'chacha20_poly1305_short_avx512';
@@ -1243,8 +1244,25 @@ sub avx512 {
                                     save => [qw(rbx rbp r12 r13 r14 r15)],
                                     xmm => [6 .. 15], frame => 160);
   $c .= text("movq 0($p), $key", "movq 8($p), $cn",
-             $rows_in->([@yw[4 .. 7]]),
-             $set_start->([@yw[4 .. 6]], $yw[7], [@yw[0 .. 3]]),
+             "movq 72($p), %rax", "testq %rax, %rax", "jnz ${F}_hchacha",
+             $rows_in->([@yw[4 .. 7]]), "jmp ${F}_start");
+  # XChaCha20: the key rows are HChaCha20(key, hchacha_nonce), words 0..3
+  # and 12..15 of one block's state after the rounds (no feed-forward),
+  # from one set of xmm rows; then broadcast to both lanes of the ymm rows.
+  $c .= "${F}_hchacha:\n";
+  $c .= text("vmovdqa .Lchacha_sigma(%rip), $y[0]",
+             "vmovdqu 0($key), $y[1]", "vmovdqu 16($key), $y[2]",
+             "vmovdqu (%rax), $y[3]", "movl \$10, %eax");
+  $c .= "${F}_hchacha_rounds:\n";
+  $c .= text($rows_dr->(@y[0 .. 3], @y8[0, 1]), "decl %eax",
+             "jnz ${F}_hchacha_rounds",
+             "vbroadcasti32x4 .Lchacha_sigma(%rip), $yw[4]",
+             "vshufi32x4 \$0, $yw[0], $yw[0], $yw[5]",
+             "vshufi32x4 \$0, $yw[3], $yw[3], $yw[6]",
+             "vbroadcasti32x4 ($cn), $yw[7]",
+             "vpaddd .Lchacha_row_inc(%rip), $yw[7], $yw[7]");
+  $c .= "${F}_start:\n";
+  $c .= text($set_start->([@yw[4 .. 6]], $yw[7], [@yw[0 .. 3]]),
              "# pad16(ad) into the frame, before anything is written (the AD",
              "# may overlap the output).",
              "movq 48($p), %rdx", $mask->('%k2'), "movq 40($p), %rax",
