@@ -1221,9 +1221,9 @@ sub avx512 {
   # is a struct chacha20_poly1305_short_args (the C declaration and
   # contract are in crypto/chacha/words.h): ten 8-byte fields, read here at
   # fixed offsets; with hchacha_nonce set, XChaCha20-Poly1305 (the key
-  # first through HChaCha20). Open MACs the input, seal the output; both write in ^
-  # keystream to `out`. The frame holds only the AD and the ciphertext, so
-  # it is not wiped; the registers are.
+  # first through HChaCha20). Open MACs the input, seal the output; both
+  # write in ^ keystream to `out`. The frame holds only the AD and the
+  # ciphertext, so it is not wiped; the registers are.
   my $fs = 'chacha20_poly1305_short_avx512';
   my $F = ".L$fs";
   my $p = '%rdi';
