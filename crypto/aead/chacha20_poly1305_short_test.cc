@@ -36,15 +36,6 @@
 
 namespace {
 
-// Fill writes a reproducible pattern of `n` bytes from `seed`.
-void Fill(uint8_t *p, size_t n, uint32_t seed) {
-  uint32_t x = seed * 2654435761u + 1;
-  for (size_t i = 0; i < n; i++) {
-    x = x * 1103515245u + 12345u;
-    p[i] = (uint8_t)(x >> 23);
-  }
-}
-
 // AEADCtx is an EVP_AEAD_CTX cleaned up when it goes.
 class AEADCtx {
  public:
@@ -116,11 +107,11 @@ TEST(ChaCha20Poly1305ShortTest, ShortAssembly) {
   uint8_t key[32], nonce[12], pt[64], ad[64];
   for (size_t in_len = 1; in_len <= 64; in_len++) {
     for (size_t ad_len = 0; ad_len <= 64; ad_len++) {
-      uint32_t seed = (uint32_t)(in_len * 100 + ad_len);
-      Fill(key, sizeof(key), seed);
-      Fill(nonce, sizeof(nonce), seed + 1);
-      Fill(pt, sizeof(pt), seed + 2);
-      Fill(ad, sizeof(ad), seed + 3);
+      TestRNG rng(in_len * 100 + ad_len);
+      rng.Fill(key, sizeof(key));
+      rng.Fill(nonce, sizeof(nonce));
+      rng.Fill(pt, sizeof(pt));
+      rng.Fill(ad, sizeof(ad));
       std::vector<uint8_t> want = Seal(key, nonce, pt, in_len, ad, ad_len);
       // Seal, into a buffer with guard bytes on both sides.
       uint8_t buf[16 + 64 + 16];
@@ -146,7 +137,7 @@ TEST(ChaCha20Poly1305ShortTest, ShortAssembly) {
           << "open tag, in_len " << in_len << " ad_len " << ad_len;
       // XChaCha20-Poly1305, seal and open.
       uint8_t xnonce[24];
-      Fill(xnonce, sizeof(xnonce), seed + 4);
+      rng.Fill(xnonce, sizeof(xnonce));
       want = Seal(key, xnonce, pt, in_len, ad, ad_len,
                   EVP_aead_xchacha20_poly1305());
       memset(buf, 0x5a, sizeof(buf));
@@ -167,10 +158,11 @@ TEST(ChaCha20Poly1305ShortTest, ShortAssembly) {
   // In place, and every input and output offset, for a few lengths.
   for (size_t in_len : {1, 15, 16, 17, 31, 48, 63, 64}) {
     size_t ad_len = 13;
-    Fill(key, sizeof(key), (uint32_t)in_len);
-    Fill(nonce, sizeof(nonce), 7);
-    Fill(pt, sizeof(pt), 8);
-    Fill(ad, sizeof(ad), 9);
+    TestRNG rng(in_len);
+    rng.Fill(key, sizeof(key));
+    rng.Fill(nonce, sizeof(nonce));
+    rng.Fill(pt, sizeof(pt));
+    rng.Fill(ad, sizeof(ad));
     std::vector<uint8_t> want = Seal(key, nonce, pt, in_len, ad, ad_len);
     uint8_t io[64];
     memcpy(io, pt, in_len);
@@ -216,11 +208,11 @@ TEST(ChaCha20Poly1305ShortTest, RowsAgree) {
     size_t nonce_len = EVP_AEAD_nonce_length(aead);
     for (size_t in_len = 0; in_len <= 70; in_len++) {
       for (size_t ad_len = 0; ad_len <= 70; ad_len += (ad_len < 20 ? 1 : 7)) {
-        uint32_t seed = (uint32_t)(in_len * 1000 + ad_len);
-        Fill(key, sizeof(key), seed);
-        Fill(nonce, sizeof(nonce), seed + 1);
-        Fill(pt, sizeof(pt), seed + 2);
-        Fill(ad, sizeof(ad), seed + 3);
+        TestRNG rng(in_len * 1000 + ad_len);
+        rng.Fill(key, sizeof(key));
+        rng.Fill(nonce, sizeof(nonce));
+        rng.Fill(pt, sizeof(pt));
+        rng.Fill(ad, sizeof(ad));
         std::vector<uint8_t> want, got;
         {
           RowForcer reference("nohw");
@@ -240,7 +232,7 @@ TEST(ChaCha20Poly1305ShortTest, RowsAgree) {
         EXPECT_EQ(Bytes(pt, in_len), Bytes(out, out_len));
         // A changed tag: refused, and no plaintext is released (the API
         // zeroes the whole output, include/openssl/aead.h).
-        got[in_len + (seed % 16)] ^= 0x10;
+        got[in_len + rng.Below(16)] ^= 0x10;
         memset(out, 0x77, sizeof(out));
         EXPECT_FALSE(EVP_AEAD_CTX_open(ctx.get(), out, &out_len, sizeof(out),
                                        nonce, nonce_len, got.data(),
