@@ -80,9 +80,9 @@ void CRYPTO_chacha_20(uint8_t *out, const uint8_t *in, size_t in_len,
   CRYPTO_wipe(key_words, sizeof(key_words));
 }
 
-// The short seal and open run where the chosen row is one whose entry point has
-// the one-call companion; a test that forces another row gets 0 here, and
-// the AEAD its general path.
+// The short seal and open run where the chosen row's entry point has the
+// one-call companion; a test that forces another row gets 0 here, and the
+// AEAD its general path.
 int chacha20_poly1305_short(const struct chacha20_poly1305_short_args *args) {
 #if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)
   if (CRYPTO_impl_chosen(&CRYPTO_primitive_chacha20)->entry.chacha20 ==
