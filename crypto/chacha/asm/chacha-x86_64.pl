@@ -299,6 +299,7 @@ use warnings;
 use FindBin;
 use lib "$FindBin::Bin/../../perlasm";
 use InsnList qw(text interleave transpose4);
+use Poly1305X64Scalar qw(add_block mul_r_mul);
 require "x86_64-xlate.pl";
 
 my ($flavour, $output) = @ARGV;
@@ -1228,8 +1229,11 @@ sub avx512 {
   my $F = ".L$fs";
   my $p = '%rdi';
   my ($run, $nb) = ('%rsi', '%rcx');
-  my ($r0, $r1, $s1, $h0, $h1, $h2) = map { "%r$_" } 9 .. 14;
-  my ($t0, $t1, $t2, $t3) = ('%rbx', '%rbp', '%r15', '%r8');
+  # The MAC's registers (crypto/perlasm/Poly1305X64Scalar.pm).
+  my %g = (h0 => '%r12', h1 => '%r13', h2 => '%r14', r0 => '%r9',
+           r1 => '%r10', s1 => '%r11', t0 => '%rbx', t1 => '%rbp',
+           t2 => '%r15', t3 => '%r8');
+  my ($r0, $r1, $s1, $h0, $h1, $h2, $t0) = @g{qw(r0 r1 s1 h0 h1 h2 t0)};
   my $sreg = '%xmm12';                   # s, the key's second half
   my ($adv, $advy) = ('%zmm29', '%ymm29');   # pad16(ad)
   # $mask: k = the low `len` bits, 0 <= len <= 64 (len in %rdx; uses %rcx,
@@ -1308,27 +1312,9 @@ sub avx512 {
              "shrq \$4, $nb", "incq $nb",
              "xorl ${h0}d, ${h0}d", "xorl ${h1}d, ${h1}d", "xorl ${h2}d, ${h2}d");
   # One block per iteration: h = (h + m + 2^128) r mod 2^130 - 5, partly
-  # reduced (h2 <= 4 on exit). With r = r0 + r1 2^64 (r1 a multiple of 4)
-  # and s1 = r1 + r1 / 4 (so r1 2^128 = s1 mod p):
-  #   d0 = h0 r0 + h1 s1, d1 = h0 r1 + h1 r0 + h2 s1, d2 = h2 r0,
-  #   h = d0 + d1 2^64 + d2 2^128, then the bits from 2^130 up, c, come
-  #   back as 5c = 4c + c at the bottom.
-  # Bounds: h2 <= 4 + 1 + 1 on entry to the products, r0, r1 < 2^60,
-  # s1 < 2^61, so d0, d1 < 2^126 and h2 s1, h2 r0 < 2^64.
+  # reduced (h2 <= 4 on exit), by the scalar step of the Poly1305 rows.
   $c .= "${F}_mac:\n";
-  $c .= text("addq 0($run), $h0", "adcq 8($run), $h1", "adcq \$1, $h2",
-             "movq $r0, %rax", "mulq $h0", "movq %rax, $t0", "movq %rdx, $t1",
-             "movq $s1, %rax", "mulq $h1", "addq %rax, $t0", "adcq %rdx, $t1",
-             "movq $r1, %rax", "mulq $h0", "movq %rax, $t2", "movq %rdx, $t3",
-             "movq $r0, %rax", "mulq $h1", "addq %rax, $t2", "adcq %rdx, $t3",
-             "movq $s1, %rax", "imulq $h2, %rax", "addq %rax, $t2", "adcq \$0, $t3",
-             "imulq $r0, $h2",
-             "movq $t0, $h0",
-             "addq $t1, $t2", "adcq $t3, $h2", "movq $t2, $h1",
-             "movq $h2, %rax", "shrq \$2, %rax",
-             "movq $h2, %rdx", "andq \$-4, %rdx", "andq \$3, $h2",
-             "addq %rdx, %rax",
-             "addq %rax, $h0", "adcq \$0, $h1", "adcq \$0, $h2",
+  $c .= text(add_block(\%g, $run, "\$1"), mul_r_mul(\%g),
              "leaq 16($run), $run", "decq $nb", "jnz ${F}_mac");
   # tag = (h mod p) + s mod 2^128: h < 5 2^128 < 2p, so h mod p is h + 5
   # - 2^130 when that is not negative (bit 130 of h + 5 set), else h.
@@ -1342,7 +1328,7 @@ sub avx512 {
              "vzeroall",
              map({ my $r = $_; $r =~ s/zmm/xmm/; "vpxord $r, $r, $r" } @t, $adv, $pin, $pks, $tmpz),
              "kxorq %k1, %k1, %k1", "kxorq %k2, %k2, %k2",
-             map({ "xorl ${_}d, ${_}d" } $r0, $r1, $s1, $h0, $h1, $h2, $t2, $t3),
+             map({ "xorl ${_}d, ${_}d" } @g{qw(r0 r1 s1 h0 h1 h2 t2 t3)}),
              "xorl %eax, %eax", "xorl %edx, %edx");
   $c .= X86_64Xlate::epilogue();
   $c .= X86_64Xlate::function_end();

@@ -137,6 +137,7 @@ use warnings;
 use FindBin;
 use lib "$FindBin::Bin/../../perlasm";
 use InsnList qw(text);
+use Poly1305X64Scalar qw(add_block mul_r_mul fold);
 require "x86_64-xlate.pl";
 
 my ($flavour, $output) = @ARGV;
@@ -165,72 +166,9 @@ my $AVX2_MIN_LEN = 256;
 
 # --- Scalar base 2^64 ---------------------------------------------------------
 #
-# One block is h += m + padbit * 2^128 (add_block) followed by
-# h = h * r mod p, partially reduced (mul_r_mul). Registers are passed in a
-# hash:
-#   h0 h1 h2   the accumulator          r0 r1 s1   r and s1 = 5 r1 / 4
-#   t0..t3     scratch (mul uses rax and rdx besides)
-
-sub add_block {
-  my ($g, $in, $pad) = @_;
-  return text("addq 0($in), $g->{h0}",
-              "adcq 8($in), $g->{h1}",
-              "adcq $pad, $g->{h2}");
-}
-
-# mul_r_mul: d = h * r with the one-operand mul (rdx:rax = rax * src), then
-# the fold. Columns: d0 = h0 r0 + h1 s1, d1 = h0 r1 + h1 r0 + h2 s1,
-# d2 = h2 r0 (h2 is small, so h2 s1 and h2 r0 fit in 64 bits: imul).
-sub mul_r_mul {
-  my ($g) = @_;
-  my ($h0, $h1, $h2, $r0, $r1, $s1) = @$g{qw(h0 h1 h2 r0 r1 s1)};
-  my ($d0hi, $d1lo, $d1hi, $t) = @$g{qw(t0 t1 t2 t3)};
-  return text(
-    "movq $r1, %rax",
-    "mulq $h0",                   # h0 r1
-    "movq %rax, $d1lo",
-    "movq %rdx, $d1hi",
-    "movq $r0, %rax",
-    "mulq $h0",                   # h0 r0; h0's register now holds d0 low
-    "movq %rax, $h0",
-    "movq %rdx, $d0hi",
-    "movq $s1, %rax",
-    "mulq $h1",                   # h1 s1 -> d0
-    "addq %rax, $h0",
-    "adcq %rdx, $d0hi",
-    "movq $r0, %rax",
-    "mulq $h1",                   # h1 r0 -> d1
-    "addq %rax, $d1lo",
-    "adcq %rdx, $d1hi",
-    "movq $s1, $t",
-    "imulq $h2, $t",              # h2 s1 -> d1 (< 2^66 / 2^3: one word)
-    "imulq $r0, $h2",             # d2 = h2 r0
-    "addq $t, $d1lo",
-    "adcq \$0, $d1hi",
-    "addq $d0hi, $d1lo",          # d1 += d0 >> 64
-    "adcq $d1hi, $h2",            # d2 += d1 >> 64
-    "movq $d1lo, $h1",
-    fold($g),
-  );
-}
-
-# fold: h = (h mod 2^130) + 5 (h >> 130) = (h2 & 3) 2^128 + h1 2^64 + h0
-# + (h2 & ~3) + (h2 >> 2). Takes h2 < 2^63, leaves h2 <= 4.
-sub fold {
-  my ($g) = @_;
-  my ($h0, $h1, $h2) = @$g{qw(h0 h1 h2)};
-  return (
-    "movq $h2, %rax",
-    "movq $h2, %rdx",
-    "andq \$3, $h2",
-    "andq \$-4, %rax",
-    "shrq \$2, %rdx",
-    "addq %rdx, %rax",
-    "addq %rax, $h0",
-    "adcq \$0, $h1",
-    "adcq \$0, $h2",
-  );
-}
+# One block is add_block then mul_r_mul (which ends with fold), from
+# crypto/perlasm/Poly1305X64Scalar.pm, shared with the short AEAD in
+# chacha-x86_64.pl; the register hash %G below names their registers.
 
 # Register plan of the scalar code (SysV; the translator maps Win64):
 #   rdi state, rsi in, r15 bytes left, rcx padbit (zero-extended),
@@ -272,8 +210,7 @@ sub scalar_loop {
   my ($L, $g, $mul, $lenreg) = @_;
   my $c = "${L}_loop:\n";
   $c .= text("cmpq \$16, $lenreg", "jb ${L}_done");
-  $c .= add_block($g, $in, $pad);
-  $c .= $mul->($g);
+  $c .= text(add_block($g, $in, $pad), $mul->($g));
   $c .= text("leaq 16($in), $in", "subq \$16, $lenreg", "jmp ${L}_loop");
   $c .= "${L}_done:\n";
   return $c;
@@ -515,7 +452,7 @@ sub avx2_function {
              "xorl $g->{h2}d, $g->{h2}d");
   $c .= split_store($g, $LANE_OF_POWER{1});
   for my $k (2 .. 8) {
-    $c .= mul_r_mul($g);
+    $c .= text(mul_r_mul($g));
     $c .= split_store($g, $LANE_OF_POWER{$k}) if $k <= 4;
     $c .= split_store($g, undef) if $k == 8;
   }
@@ -831,7 +768,7 @@ sub avx512ifma_function {
   $c .= text("movq $g->{r0}, $h0", "movq $g->{r1}, $h1", "xorl ${h2}d, ${h2}d");
   $c .= split44_store($g, $LANE44_OF_POWER{1});
   for my $k (2 .. 8) {
-    $c .= mul_r_mul($g);
+    $c .= text(mul_r_mul($g));
     $c .= split44_store($g, $LANE44_OF_POWER{$k});
   }
   $c .= text("movq \$1, $READY($state)");
