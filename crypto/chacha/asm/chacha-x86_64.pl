@@ -1324,11 +1324,13 @@ sub avx512 {
              "vmovq $sreg, %rax", "vpextrq \$1, $sreg, %rdx",
              "addq %rax, $h0", "adcq %rdx, $h1",
              "movq 56($p), %rax", "movq $h0, (%rax)", "movq $h1, 8(%rax)",
-             "# Wipe the keystream, the key halves and h.",
+             "# Wipe the keystream, the key halves and h: the vector and",
+             "# mask registers, and the general ones the epilogue does not",
+             "# restore (h0..h2 and t0..t2 are callee-saved: popped below).",
              "vzeroall",
              map({ my $r = $_; $r =~ s/zmm/xmm/; "vpxord $r, $r, $r" } @t, $adv, $pin, $pks, $tmpz),
              "kxorq %k1, %k1, %k1", "kxorq %k2, %k2, %k2",
-             map({ "xorl ${_}d, ${_}d" } @g{qw(r0 r1 s1 h0 h1 h2 t2 t3)}),
+             map({ "xorl ${_}d, ${_}d" } @g{qw(r0 r1 s1 t3)}),
              "xorl %eax, %eax", "xorl %edx, %edx");
   $c .= X86_64Xlate::epilogue();
   $c .= X86_64Xlate::function_end();
