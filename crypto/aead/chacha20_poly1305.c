@@ -275,17 +275,15 @@ static void chacha20_poly1305_seal_extra(
 // crypto/chacha/words.h), where the chosen ChaCha20 row has that call.
 #define kShortMax 64
 
-// aead_short_args fills `args` for a record under `key` with the counter |
-// nonce block `cn` (le32(0) || the 12-byte ChaCha20 nonce; for XChaCha20,
-// whose `hchacha_nonce` is the first 16 nonce bytes, le32(0) || 0x00000000
-// || the last 8).
+// aead_short_args fills `args` for a record under `key` with `nonce` (12
+// bytes, or with `xchacha` set XChaCha20's 24).
 static void aead_short_args(struct chacha20_poly1305_short_args *args,
-                            const uint8_t key[32], const uint8_t cn[16],
-                            const uint8_t *hchacha_nonce, const uint8_t *in,
+                            const uint8_t key[32], const uint8_t *nonce,
+                            size_t xchacha, const uint8_t *in,
                             uint8_t *out, size_t in_len, const uint8_t *ad,
                             size_t ad_len, uint8_t *tag, size_t open) {
   args->key = key;
-  args->counter_nonce = cn;
+  args->nonce = nonce;
   args->in = in;
   args->out = out;
   args->in_len = in_len;
@@ -293,14 +291,14 @@ static void aead_short_args(struct chacha20_poly1305_short_args *args,
   args->ad_len = ad_len;
   args->tag = tag;
   args->open = open;
-  args->hchacha_nonce = hchacha_nonce;
+  args->xchacha = xchacha;
 }
 
 // aead_short_seal seals a short record in one call if it can (see
 // kShortMax) and returns 1; otherwise it returns 0 having written nothing.
 // The usual 16-byte tag goes straight to `out_tag`.
-static int aead_short_seal(const uint8_t key[32], const uint8_t cn[16],
-                           const uint8_t *hchacha_nonce, size_t tag_len,
+static int aead_short_seal(const uint8_t key[32], const uint8_t *nonce,
+                           size_t xchacha, size_t tag_len,
                            uint8_t *out, uint8_t *out_tag, const uint8_t *in,
                            size_t in_len, const uint8_t *ad, size_t ad_len) {
   if (in_len == 0 || in_len > kShortMax || ad_len > kShortMax) {
@@ -308,7 +306,7 @@ static int aead_short_seal(const uint8_t key[32], const uint8_t cn[16],
   }
   struct chacha20_poly1305_short_args args;
   uint8_t tag[16];
-  aead_short_args(&args, key, cn, hchacha_nonce, in, out, in_len, ad, ad_len,
+  aead_short_args(&args, key, nonce, xchacha, in, out, in_len, ad, ad_len,
                   tag_len == CHACHA20_POLY1305_TAG_LEN ? out_tag : tag, 0);
   if (!chacha20_poly1305_short(&args)) {
     return 0;
@@ -338,8 +336,8 @@ static int aead_tag_mismatch(const uint8_t tag[16], const uint8_t *in_tag,
 // aead_short_open opens a short record in one call if it can and returns
 // whether the tag matched (1 or 0; the plaintext reaches `out` only then);
 // otherwise it returns -1 having written nothing.
-static int aead_short_open(const uint8_t key[32], const uint8_t cn[16],
-                           const uint8_t *hchacha_nonce, size_t tag_len,
+static int aead_short_open(const uint8_t key[32], const uint8_t *nonce,
+                           size_t xchacha, size_t tag_len,
                            uint8_t *out, const uint8_t *in, size_t in_len,
                            const uint8_t *in_tag, const uint8_t *ad,
                            size_t ad_len) {
@@ -348,7 +346,7 @@ static int aead_short_open(const uint8_t key[32], const uint8_t cn[16],
   }
   struct chacha20_poly1305_short_args args;
   uint8_t pt[kShortMax], tag[16];
-  aead_short_args(&args, key, cn, hchacha_nonce, in, pt, in_len, ad, ad_len,
+  aead_short_args(&args, key, nonce, xchacha, in, pt, in_len, ad, ad_len,
                   tag, 1);
   if (!chacha20_poly1305_short(&args)) {
     return -1;
@@ -381,9 +379,7 @@ static void chacha20_poly1305_seal(const uint8_t key[32],
                                  in_len, extra_in, extra_in_len, ad, ad_len);
     return;
   }
-  uint8_t cn[16] = {0};
-  OPENSSL_memcpy(cn + 4, nonce, CHACHA20_POLY1305_NONCE_LEN);
-  if (aead_short_seal(key, cn, NULL, tag_len, out, out_tag, in, in_len, ad,
+  if (aead_short_seal(key, nonce, 0, tag_len, out, out_tag, in, in_len, ad,
                       ad_len)) {
     return;
   }
@@ -444,9 +440,7 @@ static int chacha20_poly1305_open(const uint8_t key[32],
                                   uint8_t *out, const uint8_t *in,
                                   size_t in_len, const uint8_t *in_tag,
                                   const uint8_t *ad, size_t ad_len) {
-  uint8_t cn[16] = {0};
-  OPENSSL_memcpy(cn + 4, nonce, CHACHA20_POLY1305_NONCE_LEN);
-  int ok = aead_short_open(key, cn, NULL, tag_len, out, in, in_len, in_tag, ad,
+  int ok = aead_short_open(key, nonce, 0, tag_len, out, in, in_len, in_tag, ad,
                            ad_len);
   if (ok >= 0) {
     return ok;
@@ -542,10 +536,8 @@ static void aead_xchacha20_poly1305_seal(
     const uint8_t *extra_in, size_t extra_in_len, const uint8_t *ad,
     size_t ad_len) {
   // HChaCha20 and the record in one call, where that call exists.
-  uint8_t cn[16] = {0};
-  OPENSSL_memcpy(cn + 8, nonce + 16, 8);
   if (extra_in_len == 0 &&
-      aead_short_seal(ctx->state.opaque, cn, nonce, ctx->tag_len, out, out_tag,
+      aead_short_seal(ctx->state.opaque, nonce, 1, ctx->tag_len, out, out_tag,
                       in, in_len, ad, ad_len)) {
     return;
   }
@@ -561,9 +553,7 @@ static int aead_xchacha20_poly1305_open(const EVP_AEAD_CTX *ctx, uint8_t *out,
                                         const uint8_t *in, size_t in_len,
                                         const uint8_t *in_tag,
                                         const uint8_t *ad, size_t ad_len) {
-  uint8_t cn[16] = {0};
-  OPENSSL_memcpy(cn + 8, nonce + 16, 8);
-  int ok = aead_short_open(ctx->state.opaque, cn, nonce, ctx->tag_len, out, in,
+  int ok = aead_short_open(ctx->state.opaque, nonce, 1, ctx->tag_len, out, in,
                            in_len, in_tag, ad, ad_len);
   if (ok >= 0) {
     return ok;

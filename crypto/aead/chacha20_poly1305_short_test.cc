@@ -84,14 +84,10 @@ std::vector<uint8_t> RunAssembly(const uint8_t key[32],
                                  uint8_t *out, size_t in_len,
                                  const uint8_t *ad, size_t ad_len, size_t open,
                                  const uint8_t *xnonce = nullptr) {
-  uint8_t cn[16] = {0}, tag[16];
-  if (xnonce == nullptr) {
-    memcpy(cn + 4, nonce, 12);
-  } else {
-    memcpy(cn + 8, xnonce + 16, 8);
-  }
-  chacha20_poly1305_short_args args = {key, cn,     in,  out,  in_len,
-                                       ad,  ad_len, tag, open, xnonce};
+  uint8_t tag[16];
+  chacha20_poly1305_short_args args = {
+      key, xnonce == nullptr ? nonce : xnonce, in, out, in_len, ad, ad_len,
+      tag, open, xnonce == nullptr ? size_t{0} : size_t{1}};
   CHECK_ABI(chacha20_poly1305_short_avx512, &args);
   return std::vector<uint8_t>(tag, tag + 16);
 }

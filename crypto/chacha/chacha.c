@@ -98,8 +98,8 @@ int chacha20_poly1305_short(const struct chacha20_poly1305_short_args *args) {
 #if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)
 // The offsets chacha20_poly1305_short_avx512 reads.
 _Static_assert(offsetof(struct chacha20_poly1305_short_args, key) == 0 &&
-                   offsetof(struct chacha20_poly1305_short_args,
-                            counter_nonce) == 8 &&
+                   offsetof(struct chacha20_poly1305_short_args, nonce) ==
+                       8 &&
                    offsetof(struct chacha20_poly1305_short_args, in) == 16 &&
                    offsetof(struct chacha20_poly1305_short_args, out) == 24 &&
                    offsetof(struct chacha20_poly1305_short_args, in_len) ==
@@ -110,7 +110,7 @@ _Static_assert(offsetof(struct chacha20_poly1305_short_args, key) == 0 &&
                    offsetof(struct chacha20_poly1305_short_args, tag) == 56 &&
                    offsetof(struct chacha20_poly1305_short_args, open) == 64 &&
                    offsetof(struct chacha20_poly1305_short_args,
-                            hchacha_nonce) == 72,
+                            xchacha) == 72,
                "the assembly's offsets of struct chacha20_poly1305_short_args");
 #endif
 

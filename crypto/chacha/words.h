@@ -32,7 +32,7 @@ void chacha20_xor_words(uint8_t *out, const uint8_t *in, size_t len,
 // architecture that has such a path, x86-64).
 struct chacha20_poly1305_short_args {
   const uint8_t *key;             // the 32-byte key
-  const uint8_t *counter_nonce;   // le32(0) || the 12-byte nonce
+  const uint8_t *nonce;           // 12 bytes, or 24 with `xchacha` set
   const uint8_t *in;              // in_len bytes
   uint8_t *out;                   // in XOR keystream, in_len bytes
   size_t in_len;                  // 1..64
@@ -40,7 +40,7 @@ struct chacha20_poly1305_short_args {
   size_t ad_len;                  // 0..64
   uint8_t *tag;                   // the 16-byte tag computed
   size_t open;                    // 0: seal (ct = out), 1: open (ct = in)
-  const uint8_t *hchacha_nonce;   // NULL, or XChaCha20's first 16 nonce bytes
+  size_t xchacha;                 // 0: ChaCha20-Poly1305, 1: XChaCha20
 };
 
 // chacha20_poly1305_short is ChaCha20-Poly1305 (RFC 8439, section 2.8) of
@@ -51,9 +51,9 @@ struct chacha20_poly1305_short_args {
 // tag of the ciphertext (`out` for a seal, `in` for an open) to `tag`, and
 // returns 1. Otherwise it does nothing and returns 0. An open passes a
 // buffer of its own as `out`, released once the tag has matched. With
-// `hchacha_nonce` set it is XChaCha20-Poly1305 (draft-irtf-cfrg-xchacha,
-// section 2.3): the key used is HChaCha20(key, hchacha_nonce), and
-// `counter_nonce` holds le32(0) || 0x00000000 || the last 8 nonce bytes.
+// `xchacha` set it is XChaCha20-Poly1305 (draft-irtf-cfrg-xchacha, section
+// 2.3) with the 24-byte `nonce`: the key used is HChaCha20(key, its first
+// 16 bytes), and the ChaCha20 nonce 0x00000000 || its last 8 bytes.
 int chacha20_poly1305_short(const struct chacha20_poly1305_short_args *args);
 
 #if defined(__cplusplus)
