@@ -213,11 +213,19 @@ static enum aead_result aead_seal_scatter(
     OPENSSL_PUT_ERROR(CIPHER, CIPHER_R_BUFFER_TOO_SMALL);
     return kAEADFailWipe;
   }
-  // The nonce may lie in `out` or `out_tag`: the algorithm gets a copy.
+  // The nonce may lie in `out` or `out_tag`: then the algorithm gets a
+  // copy. Otherwise it reads the caller's (a copy just written costs a
+  // short record more than the copy: the 16-byte load of it that follows
+  // cannot be forwarded from the copy's two stores, see
+  // chacha20_poly1305_short_avx512).
   uint8_t nonce_copy[EVP_AEAD_MAX_NONCE_LENGTH];
   assert(nonce_len <= sizeof(nonce_copy));
-  CRYPTO_memcpy_unbounded(nonce_copy, nonce, nonce_len);
-  ctx->aead->seal(ctx, out, out_tag, nonce_copy, in, in_len, extra_in,
+  if (buffers_alias(nonce, nonce_len, out, in_len) ||
+      buffers_alias(nonce, nonce_len, out_tag, tag_out_len)) {
+    CRYPTO_memcpy_unbounded(nonce_copy, nonce, nonce_len);
+    nonce = nonce_copy;
+  }
+  ctx->aead->seal(ctx, out, out_tag, nonce, in, in_len, extra_in,
                   extra_in_len, ad, ad_len);
   *out_tag_len = tag_out_len;
   return kAEADOk;
@@ -238,15 +246,21 @@ static enum aead_result aead_open_gather(
   if (aead_overlaps_partially(out, in, in_len)) {
     return aead_refuse_alias();
   }
-  // The nonce and the tag may lie in `out`: the algorithm gets copies.
+  // The nonce and the tag may lie in `out`: then the algorithm gets
+  // copies (as in the seal, only then).
   uint8_t nonce_copy[EVP_AEAD_MAX_NONCE_LENGTH];
   uint8_t tag_copy[EVP_AEAD_MAX_OVERHEAD];
   assert(nonce_len <= sizeof(nonce_copy) && in_tag_len <= sizeof(tag_copy));
   // (Bounded lengths into stack buffers: see CRYPTO_memcpy_unbounded.)
-  CRYPTO_memcpy_unbounded(nonce_copy, nonce, nonce_len);
-  CRYPTO_memcpy_unbounded(tag_copy, in_tag, in_tag_len);
-  if (!ctx->aead->open(ctx, out, nonce_copy, in, in_len, tag_copy, ad,
-                       ad_len)) {
+  if (buffers_alias(nonce, nonce_len, out, in_len)) {
+    CRYPTO_memcpy_unbounded(nonce_copy, nonce, nonce_len);
+    nonce = nonce_copy;
+  }
+  if (buffers_alias(in_tag, in_tag_len, out, in_len)) {
+    CRYPTO_memcpy_unbounded(tag_copy, in_tag, in_tag_len);
+    in_tag = tag_copy;
+  }
+  if (!ctx->aead->open(ctx, out, nonce, in, in_len, in_tag, ad, ad_len)) {
     OPENSSL_PUT_ERROR(CIPHER, CIPHER_R_BAD_DECRYPT);
     return kAEADFailWipe;
   }

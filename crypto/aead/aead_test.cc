@@ -983,39 +983,45 @@ TEST_P(AliasTest, SealOpen) {
   constexpr size_t kLen = 100;
   EVP_AEAD_CTX *ctx = ctx_.get();
   TestRNG rng(0x5ea1);
-  // {what, nonce offset, ad offset} for an in-place seal at offset 0.
+  // {what, nonce offset, ad offset} for an in-place seal at offset 0 of a
+  // record of n bytes: a short one (16: the one-call path where it exists,
+  // which reads the caller's nonce when it lies outside the output) and
+  // kLen.
   struct Place {
     const char *what;
     size_t nonce, ad;
   };
-  for (const Place &p : {Place{"nonce in the tag part", kLen + 2, 300},
-                         Place{"nonce in the plaintext", 10, 300},
-                         Place{"ad over plaintext and tag", 300, kLen - 10}}) {
-    SCOPED_TRACE(p.what);
-    std::vector<uint8_t> buf = rng.Bytes(kAliasBufLen);
-    uint8_t *b = buf.data();
-    std::vector<uint8_t> nonce(b + p.nonce, b + p.nonce + nonce_len()),
-        ad(b + p.ad, b + p.ad + 30), pt(b, b + kLen), sealed(kLen + kTagLen);
-    size_t len;
-    ASSERT_TRUE(EVP_AEAD_CTX_seal(ctx, sealed.data(), &len,
-                                  sealed.size(), nonce.data(), nonce.size(),
-                                  pt.data(), pt.size(), ad.data(), ad.size()));
-    ASSERT_TRUE(EVP_AEAD_CTX_seal(ctx, b, &len, kLen + kTagLen,
-                                  b + p.nonce, nonce_len(), b, kLen,
-                                  b + p.ad, 30));
-    EXPECT_EQ(Bytes(sealed), Bytes(b, kLen + kTagLen));
+  for (size_t n : {size_t{16}, kLen}) {
+    for (const Place &p : {Place{"nonce in the tag part", n + 2, 300},
+                           Place{"nonce in the plaintext", 10, 300},
+                           Place{"ad over plaintext and tag", 300, n - 10}}) {
+      SCOPED_TRACE(p.what);
+      SCOPED_TRACE(n);
+      std::vector<uint8_t> buf = rng.Bytes(kAliasBufLen);
+      uint8_t *b = buf.data();
+      std::vector<uint8_t> nonce(b + p.nonce, b + p.nonce + nonce_len()),
+          ad(b + p.ad, b + p.ad + 30), pt(b, b + n), sealed(n + kTagLen);
+      size_t len;
+      ASSERT_TRUE(EVP_AEAD_CTX_seal(ctx, sealed.data(), &len,
+                                    sealed.size(), nonce.data(), nonce.size(),
+                                    pt.data(), pt.size(), ad.data(), ad.size()));
+      ASSERT_TRUE(EVP_AEAD_CTX_seal(ctx, b, &len, n + kTagLen,
+                                    b + p.nonce, nonce_len(), b, n,
+                                    b + p.ad, 30));
+      EXPECT_EQ(Bytes(sealed), Bytes(b, n + kTagLen));
 
-    // Open out of place, with the nonce and the AD (copied back where they
-    // were) inside the output.
-    std::vector<uint8_t> buf2 = rng.Bytes(kAliasBufLen);
-    uint8_t *b2 = buf2.data();
-    std::copy(sealed.begin(), sealed.end(), buf2.begin() + 400);
-    std::copy(nonce.begin(), nonce.end(), buf2.begin() + 10);
-    std::copy(ad.begin(), ad.end(), buf2.begin() + 50);
-    ASSERT_TRUE(EVP_AEAD_CTX_open(ctx, b2, &len, kLen, b2 + 10,
-                                  nonce_len(), b2 + 400, kLen + kTagLen,
-                                  b2 + 50, 30));
-    EXPECT_EQ(Bytes(pt), Bytes(b2, kLen));
+      // Open out of place, with the nonce (and for kLen the AD; copied back
+      // where they were) inside the output.
+      std::vector<uint8_t> buf2 = rng.Bytes(kAliasBufLen);
+      uint8_t *b2 = buf2.data();
+      std::copy(sealed.begin(), sealed.end(), buf2.begin() + 400);
+      std::copy(nonce.begin(), nonce.end(), buf2.begin() + 10);
+      std::copy(ad.begin(), ad.end(), buf2.begin() + 50);
+      ASSERT_TRUE(EVP_AEAD_CTX_open(ctx, b2, &len, n, b2 + 10,
+                                    nonce_len(), b2 + 400, n + kTagLen,
+                                    b2 + 50, 30));
+      EXPECT_EQ(Bytes(pt), Bytes(b2, n));
+    }
   }
 
   // open: an output that overlaps only the tag at the end of the input is
