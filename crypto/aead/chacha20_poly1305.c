@@ -270,10 +270,11 @@ static void chacha20_poly1305_seal_extra(
   CRYPTO_wipe(tag, sizeof(tag));
 }
 
-// kShortMax: a record of 1..kShortMax bytes with at most kShortMax bytes
-// of AD is tried in one call first (chacha20_poly1305_short,
-// crypto/chacha/words.h), where the chosen ChaCha20 row has that call.
-#define kShortMax 64
+// A record of 1..kShortMax bytes with at most kShortADMax bytes of AD is
+// tried in one call first (chacha20_poly1305_short, crypto/chacha/words.h),
+// where the chosen ChaCha20 row has that call.
+#define kShortMax 256
+#define kShortADMax 64
 
 // aead_short_args fills `args` for a record under `key` with `nonce` (12
 // bytes, or with `xchacha` set XChaCha20's 24).
@@ -301,7 +302,7 @@ static int aead_short_seal(const uint8_t key[32], const uint8_t *nonce,
                            size_t xchacha, size_t tag_len,
                            uint8_t *out, uint8_t *out_tag, const uint8_t *in,
                            size_t in_len, const uint8_t *ad, size_t ad_len) {
-  if (in_len == 0 || in_len > kShortMax || ad_len > kShortMax) {
+  if (in_len == 0 || in_len > kShortMax || ad_len > kShortADMax) {
     return 0;
   }
   struct chacha20_poly1305_short_args args;
@@ -333,19 +334,18 @@ static int aead_tag_mismatch(const uint8_t tag[16], const uint8_t *in_tag,
   return CRYPTO_memcmp(tag, in_tag, tag_len) != 0;
 }
 
-// aead_short_open opens a short record in one call if it can and returns
-// whether the tag matched (1 or 0; the plaintext reaches `out` only then);
-// otherwise it returns -1 having written nothing.
-static int aead_short_open(const uint8_t key[32], const uint8_t *nonce,
-                           size_t xchacha, size_t tag_len,
-                           uint8_t *out, const uint8_t *in, size_t in_len,
-                           const uint8_t *in_tag, const uint8_t *ad,
-                           size_t ad_len) {
-  if (in_len == 0 || in_len > kShortMax || ad_len > kShortMax) {
-    return -1;
-  }
+// aead_short_open_in opens a record of 1..`pt_len` bytes in one call with
+// the plaintext first in `pt` (`pt_len` bytes, a constant once inlined, so
+// the wipe is inline stores): as aead_short_open.
+static inline int aead_short_open_in(uint8_t *pt, size_t pt_len,
+                                     const uint8_t key[32],
+                                     const uint8_t *nonce, size_t xchacha,
+                                     size_t tag_len, uint8_t *out,
+                                     const uint8_t *in, size_t in_len,
+                                     const uint8_t *in_tag, const uint8_t *ad,
+                                     size_t ad_len) {
   struct chacha20_poly1305_short_args args;
-  uint8_t pt[kShortMax], tag[16];
+  uint8_t tag[16];
   aead_short_args(&args, key, nonce, xchacha, in, pt, in_len, ad, ad_len,
                   tag, 1);
   if (!chacha20_poly1305_short(&args)) {
@@ -358,8 +358,41 @@ static int aead_short_open(const uint8_t key[32], const uint8_t *nonce,
   if (mismatch == 0) {
     CRYPTO_memcpy_unbounded(out, pt, in_len);
   }
-  CRYPTO_wipe(pt, sizeof(pt));
+  CRYPTO_wipe(pt, pt_len);
   return mismatch == 0;
+}
+
+// aead_short_open_medium is aead_short_open_in for 65..kShortMax bytes, out
+// of line: with its 256-byte buffer in aead_short_open itself, a 16-byte
+// open took 268 TSC ticks against 260 (Zen 4, chained opens through
+// EVP_AEAD_CTX_open, the quietest of 8 alternating runs).
+static __attribute__((noinline)) int aead_short_open_medium(
+    const uint8_t key[32], const uint8_t *nonce, size_t xchacha,
+    size_t tag_len, uint8_t *out, const uint8_t *in, size_t in_len,
+    const uint8_t *in_tag, const uint8_t *ad, size_t ad_len) {
+  uint8_t pt[kShortMax];
+  return aead_short_open_in(pt, sizeof(pt), key, nonce, xchacha, tag_len, out,
+                            in, in_len, in_tag, ad, ad_len);
+}
+
+// aead_short_open opens a short record in one call if it can and returns
+// whether the tag matched (1 or 0; the plaintext reaches `out` only then);
+// otherwise it returns -1 having written nothing.
+static int aead_short_open(const uint8_t key[32], const uint8_t *nonce,
+                           size_t xchacha, size_t tag_len,
+                           uint8_t *out, const uint8_t *in, size_t in_len,
+                           const uint8_t *in_tag, const uint8_t *ad,
+                           size_t ad_len) {
+  if (in_len == 0 || in_len > kShortMax || ad_len > kShortADMax) {
+    return -1;
+  }
+  if (in_len > 64) {
+    return aead_short_open_medium(key, nonce, xchacha, tag_len, out, in,
+                                  in_len, in_tag, ad, ad_len);
+  }
+  uint8_t pt[64];
+  return aead_short_open_in(pt, sizeof(pt), key, nonce, xchacha, tag_len, out,
+                            in, in_len, in_tag, ad, ad_len);
 }
 
 // chacha20_poly1305_seal is the seal of section 2.8 with the extra input of

@@ -5,7 +5,8 @@
 // general path.
 //
 //   - ShortAssembly (x86-64 with AVX-512): chacha20_poly1305_short_avx512
-//     called directly through CHECK_ABI for every record length 1..64 and
+//     (1..64 bytes) and chacha20_poly1305_medium_avx512 (65..256) called
+//     directly through CHECK_ABI for every record length 1..256 and
 //     AD length 0..64, seal and open, ChaCha20- and XChaCha20-Poly1305,
 //     against EVP_AEAD_CTX_seal with the
 //     ChaCha20 row forced to the portable C code (so the AEAD takes its
@@ -14,9 +15,9 @@
 //     every input and output offset 0..15 for a few lengths.
 //   - RowsAgree: both AEADs through the public API with the ChaCha20 row
 //     forced to each row this CPU can run (those whose entry point has the
-//     companion take the one-call path for records of up to 64 bytes), for
-//     lengths 0..70 and AD lengths 0..70 (past both limits of the short
-//     path): seal and open agree with the portable row, open refuses a
+//     companion take the one-call path for records of up to 256 bytes),
+//     for lengths 0..270 and AD lengths 0..70 (past both limits of the
+//     short path): seal and open agree with the portable row, open refuses a
 //     changed tag and then leaves only zeros in the output.
 
 #include <openssl/aead.h>
@@ -88,20 +89,25 @@ std::vector<uint8_t> RunAssembly(const uint8_t key[32],
   chacha20_poly1305_short_args args = {
       key, xnonce == nullptr ? nonce : xnonce, in, out, in_len, ad, ad_len,
       tag, open, xnonce == nullptr ? size_t{0} : size_t{1}};
-  CHECK_ABI(chacha20_poly1305_short_avx512, &args);
+  if (in_len <= 64) {
+    CHECK_ABI(chacha20_poly1305_short_avx512, &args);
+  } else {
+    CHECK_ABI(chacha20_poly1305_medium_avx512, &args);
+  }
   return std::vector<uint8_t>(tag, tag + 16);
 }
 
 TEST(ChaCha20Poly1305ShortTest, ShortAssembly) {
   if (!chacha20_avx512_capable()) {
     abi_test::NotRunnableHere(chacha20_poly1305_short_avx512);
+    abi_test::NotRunnableHere(chacha20_poly1305_medium_avx512);
     GTEST_SKIP() << "chacha20_poly1305_short_avx512 needs AVX-512 F, BW and "
                     "VL, which this CPU (or "
                  << kCPUMaskName << ") does not allow: not tested";
   }
   RowForcer reference("nohw");
-  uint8_t key[32], nonce[12], pt[64], ad[64];
-  for (size_t in_len = 1; in_len <= 64; in_len++) {
+  uint8_t key[32], nonce[12], pt[256], ad[64];
+  for (size_t in_len = 1; in_len <= 256; in_len++) {
     for (size_t ad_len = 0; ad_len <= 64; ad_len++) {
       TestRNG rng(in_len * 100 + ad_len);
       rng.Fill(key, sizeof(key));
@@ -110,7 +116,7 @@ TEST(ChaCha20Poly1305ShortTest, ShortAssembly) {
       rng.Fill(ad, sizeof(ad));
       std::vector<uint8_t> want = Seal(key, nonce, pt, in_len, ad, ad_len);
       // Seal, into a buffer with guard bytes on both sides.
-      uint8_t buf[16 + 64 + 16];
+      uint8_t buf[16 + 256 + 16];
       memset(buf, 0x5a, sizeof(buf));
       std::vector<uint8_t> tag =
           RunAssembly(key, nonce, pt, buf + 16, in_len, ad, ad_len, 0);
@@ -152,7 +158,8 @@ TEST(ChaCha20Poly1305ShortTest, ShortAssembly) {
     }
   }
   // In place, and every input and output offset, for a few lengths.
-  for (size_t in_len : {1, 15, 16, 17, 31, 48, 63, 64}) {
+  for (size_t in_len : {1, 15, 16, 17, 31, 48, 63, 64, 65, 100, 127, 128, 129,
+                        191, 192, 193, 240, 255, 256}) {
     size_t ad_len = 13;
     TestRNG rng(in_len);
     rng.Fill(key, sizeof(key));
@@ -160,7 +167,7 @@ TEST(ChaCha20Poly1305ShortTest, ShortAssembly) {
     rng.Fill(pt, sizeof(pt));
     rng.Fill(ad, sizeof(ad));
     std::vector<uint8_t> want = Seal(key, nonce, pt, in_len, ad, ad_len);
-    uint8_t io[64];
+    uint8_t io[256];
     memcpy(io, pt, in_len);
     std::vector<uint8_t> tag =
         RunAssembly(key, nonce, io, io, in_len, ad, ad_len, 0);
@@ -170,7 +177,7 @@ TEST(ChaCha20Poly1305ShortTest, ShortAssembly) {
     EXPECT_EQ(Bytes(pt, in_len), Bytes(io, in_len));
     EXPECT_EQ(Bytes(want.data() + in_len, 16), Bytes(tag.data(), 16));
     // The AD in the output buffer itself: read before anything is written.
-    uint8_t both[64];
+    uint8_t both[256];
     memcpy(both, ad, ad_len);
     memcpy(io, pt, in_len);
     tag = RunAssembly(key, nonce, io, both, in_len, both, ad_len, 0);
@@ -178,7 +185,7 @@ TEST(ChaCha20Poly1305ShortTest, ShortAssembly) {
     EXPECT_EQ(Bytes(want.data() + in_len, 16), Bytes(tag.data(), 16));
     for (size_t in_off = 0; in_off < 16; in_off++) {
       for (size_t out_off = 0; out_off < 16; out_off++) {
-        alignas(64) uint8_t in_buf[16 + 64], out_buf[16 + 64];
+        alignas(64) uint8_t in_buf[16 + 256], out_buf[16 + 256];
         memcpy(in_buf + in_off, pt, in_len);
         tag = RunAssembly(key, nonce, in_buf + in_off, out_buf + out_off,
                           in_len, ad, ad_len, 0);
@@ -193,7 +200,7 @@ TEST(ChaCha20Poly1305ShortTest, ShortAssembly) {
 #endif  // OPENSSL_X86_64 && !OPENSSL_NO_ASM
 
 TEST(ChaCha20Poly1305ShortTest, RowsAgree) {
-  uint8_t key[32], nonce[24], pt[70], ad[70];
+  uint8_t key[32], nonce[24], pt[270], ad[70];
   CRYPTO_IMPL_FOREACH(impl, &CRYPTO_primitive_chacha20) {
     if (!CRYPTO_impl_is_capable(impl)) {
       continue;  // (ChaCha20's own tests say which rows they skip)
@@ -202,7 +209,7 @@ TEST(ChaCha20Poly1305ShortTest, RowsAgree) {
     for (const EVP_AEAD *aead :
          {EVP_aead_chacha20_poly1305(), EVP_aead_xchacha20_poly1305()}) {
     size_t nonce_len = EVP_AEAD_nonce_length(aead);
-    for (size_t in_len = 0; in_len <= 70; in_len++) {
+    for (size_t in_len = 0; in_len <= 270; in_len++) {
       for (size_t ad_len = 0; ad_len <= 70; ad_len += (ad_len < 20 ? 1 : 7)) {
         TestRNG rng(in_len * 1000 + ad_len);
         rng.Fill(key, sizeof(key));
@@ -220,7 +227,7 @@ TEST(ChaCha20Poly1305ShortTest, RowsAgree) {
             << "in_len " << in_len << " ad_len " << ad_len;
         AEADCtx ctx;
         ASSERT_TRUE(EVP_AEAD_CTX_init(ctx.get(), aead, key, 32, 16, nullptr));
-        uint8_t out[70];
+        uint8_t out[270];
         size_t out_len = 0;
         ASSERT_TRUE(EVP_AEAD_CTX_open(ctx.get(), out, &out_len, sizeof(out),
                                       nonce, nonce_len, got.data(), got.size(),

@@ -87,7 +87,11 @@ int chacha20_poly1305_short(const struct chacha20_poly1305_short_args *args) {
 #if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)
   if (CRYPTO_impl_chosen(&CRYPTO_primitive_chacha20)->entry.chacha20 ==
       ChaCha20_ctr32_avx512) {
-    chacha20_poly1305_short_avx512(args);
+    if (args->in_len <= 64) {
+      chacha20_poly1305_short_avx512(args);
+    } else {
+      chacha20_poly1305_medium_avx512(args);
+    }
     return 1;
   }
 #endif
@@ -96,7 +100,7 @@ int chacha20_poly1305_short(const struct chacha20_poly1305_short_args *args) {
 }
 
 #if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)
-// The offsets chacha20_poly1305_short_avx512 reads.
+// The offsets chacha20_poly1305_short_avx512 and _medium_avx512 read.
 _Static_assert(offsetof(struct chacha20_poly1305_short_args, key) == 0 &&
                    offsetof(struct chacha20_poly1305_short_args, nonce) ==
                        8 &&

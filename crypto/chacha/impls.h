@@ -213,17 +213,21 @@ CHACHA20_IMPLS(CHACHA20_DECLARE)
 #undef CHACHA20_DECLARE
 
 #if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)
-// chacha20_poly1305_short_avx512 (asm/chacha-x86_64.pl) is the short seal
-// and open of words.h in one function, beside ChaCha20_ctr32_avx512 and
-// under its predicate (the avx512 and avx512_zen4 rows): the record's two
-// blocks in one set of ymm rows, the XOR through byte masks, and a scalar
-// Poly1305 of the run, instead of one ChaCha20 call and four Poly1305 ones
-// with the copies between them. It is called (chacha.c) only when the
-// chosen row's entry point is ChaCha20_ctr32_avx512, whose predicate
-// covers its instructions (AVX-512 F, BW, VL and base x86-64);
-// util/insn_coverage does not reach it, as no row names it.
+// chacha20_poly1305_short_avx512 and chacha20_poly1305_medium_avx512
+// (asm/chacha-x86_64.pl) are the short seal and open of words.h, records of
+// 1..64 and 65..256 bytes, each in one function, beside
+// ChaCha20_ctr32_avx512 and under its predicate (the avx512 and avx512_zen4
+// rows): block 0 and the record's blocks in sets of ymm rows, the XOR
+// through byte masks, and a scalar Poly1305 of the run, instead of one
+// ChaCha20 call and four Poly1305 ones with the copies between them. They
+// are called (chacha.c) only when the chosen row's entry point is
+// ChaCha20_ctr32_avx512, whose predicate covers their instructions
+// (AVX-512 F, BW, VL and base x86-64); util/insn_coverage does not reach
+// them, as no row names them.
 struct chacha20_poly1305_short_args;
 void chacha20_poly1305_short_avx512(
+    const struct chacha20_poly1305_short_args *args);
+void chacha20_poly1305_medium_avx512(
     const struct chacha20_poly1305_short_args *args);
 #endif
 

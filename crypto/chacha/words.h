@@ -35,7 +35,7 @@ struct chacha20_poly1305_short_args {
   const uint8_t *nonce;           // 12 bytes, or 24 with `xchacha` set
   const uint8_t *in;              // in_len bytes
   uint8_t *out;                   // in XOR keystream, in_len bytes
-  size_t in_len;                  // 1..64
+  size_t in_len;                  // 1..256
   const uint8_t *ad;              // ad_len bytes (may overlap anything)
   size_t ad_len;                  // 0..64
   uint8_t *tag;                   // the 16-byte tag computed
@@ -44,10 +44,10 @@ struct chacha20_poly1305_short_args {
 };
 
 // chacha20_poly1305_short is ChaCha20-Poly1305 (RFC 8439, section 2.8) of
-// a record of 1..64 bytes with at most 64 bytes of AD in one call, when the
+// a record of 1..256 bytes with at most 64 bytes of AD in one call, when the
 // chosen ChaCha20 row has one (x86-64 with AVX-512: the companion of
-// ChaCha20_ctr32_avx512, see impls.h): it writes in XOR keystream (blocks
-// 1, 2) to `out`, which equals `in` or does not overlap it, and then the
+// ChaCha20_ctr32_avx512, see impls.h): it writes in XOR keystream (from
+// block 1 on) to `out`, which equals `in` or does not overlap it, and then the
 // tag of the ciphertext (`out` for a seal, `in` for an open) to `tag`, and
 // returns 1. Otherwise it does nothing and returns 0. An open passes a
 // buffer of its own as `out`, released once the tag has matched. With

@@ -1212,21 +1212,26 @@ sub avx512 {
   $c .= X86_64Xlate::epilogue();
   $c .= X86_64Xlate::function_end();
 
-  # --- chacha20_poly1305_short_avx512 ----------------------------------------
-  # One short ChaCha20-Poly1305 seal or open (RFC 8439, 2.8) in one call:
-  # the two blocks of a record of 1..64 bytes (block 0 for the one-time
-  # key, block 1 for the data) in one set of ymm rows as above, the XOR
-  # through byte masks, and the Poly1305 MAC (scalar, base 2^64) of the run
-  # pad16(ad) || pad16(ct) || le64(ad_len) || le64(in_len), laid out in the
-  # frame (the AD, at most 64 bytes, by one zero-masked load). The argument
-  # is a struct chacha20_poly1305_short_args (the C declaration and
-  # contract are in crypto/chacha/words.h): ten 8-byte fields, read here at
-  # fixed offsets; with `xchacha` set, XChaCha20-Poly1305 (the key
-  # first through HChaCha20). Open MACs the input, seal the output; both
-  # write in ^ keystream to `out`. The frame holds only the AD and the
-  # ciphertext, so it is not wiped; the registers are.
-  my $fs = 'chacha20_poly1305_short_avx512';
-  my $F = ".L$fs";
+  # --- chacha20_poly1305_short_avx512, chacha20_poly1305_medium_avx512 ------
+  # One ChaCha20-Poly1305 seal or open (RFC 8439, 2.8) of a short record in
+  # one call: block 0 (the one-time key) and the record's blocks in sets of
+  # ymm rows as above, the XOR through byte masks, and the Poly1305 MAC
+  # (scalar, base 2^64) of the run pad16(ad) || pad16(ct) || le64(ad_len)
+  # || le64(in_len), laid out in the frame (the AD, at most 64 bytes, by
+  # one zero-masked load). The short function takes records of 1..64
+  # bytes, the medium one 65..256. The argument is a struct
+  # chacha20_poly1305_short_args (the C declaration and contract are in
+  # crypto/chacha/words.h): ten 8-byte fields, read here at fixed offsets;
+  # with `xchacha` set, XChaCha20-Poly1305 (the key first through
+  # HChaCha20). Open MACs the input, seal the output; both write in ^
+  # keystream to `out`. The frame holds only the AD and the ciphertext, so
+  # it is not wiped; the registers are.
+  #
+  # Two functions rather than one with a branch on the length: Zen 4,
+  # loops of chained 16-byte seals through EVP_AEAD_CTX_seal, 255-257 TSC
+  # ticks a call with the short function alone, 266-268 with the medium
+  # code in the same function (its branch and the order it imposed on the
+  # set-up), the quietest of 8 alternating runs.
   my $p = '%rdi';
   my ($run, $nb) = ('%rsi', '%rcx');
   # The MAC's registers (crypto/perlasm/Poly1305X64Scalar.pm).
@@ -1236,6 +1241,17 @@ sub avx512 {
   my ($r0, $r1, $s1, $h0, $h1, $h2, $t0) = @g{qw(r0 r1 s1 h0 h1 h2 t0)};
   my $sreg = '%xmm12';                   # s, the key's second half
   my ($adv, $advy) = ('%zmm29', '%ymm29');   # pad16(ad)
+  # (The ciphertext goes to the frame as two ymm halves, as the AD does:
+  # with zmm stores the MAC's 8-byte loads seem to wait for them. Zen 4, a
+  # loop of 16-byte seals through EVP_AEAD_CTX_seal, each waiting for the
+  # one before: 283-285 TSC ticks with zmm stores, 275-277 with ymm halves,
+  # in the quiet ones of alternating runs.)
+  my ($piny, $tmpz) = ('%ymm30', '%zmm28');
+  (my $tmpy = $tmpz) =~ s/zmm/ymm/;
+  # The medium function's second and third sets (ymm rows; row d apart).
+  my @ys2 = $ymm->(@x[8 .. 11]);
+  my @ys3 = map { "%ymm$_" } 23 .. 26;
+  my ($yd2, $yd3) = ('%ymm22', '%ymm27');
   # $mask: k = the low `len` bits, 0 <= len <= 64 (len in %rdx; uses %rcx,
   # %rax): ~0 >> (64 - len) for len >= 1, and 0 for len = 0.
   my $mask = sub {
@@ -1244,9 +1260,24 @@ sub avx512 {
             "xorl %ecx, %ecx", "testq %rdx, %rdx", "cmovzq %rcx, %rax",
             "kmovq %rax, $k");
   };
+  # $zipn: $zip over any number of lists of the same shape.
+  my $zipn = sub {
+    my @l = @_;
+    my @o;
+    for my $i (0 .. $#{$l[0]}) {
+      push @o, $l[0][$i];
+      push @o, grep { !/^#/ } map { $_->[$i] } @l[1 .. $#l];
+    }
+    return @o;
+  };
+  for my $medium (0, 1) {
+  my $fs = $medium ? 'chacha20_poly1305_medium_avx512'
+                   : 'chacha20_poly1305_short_avx512';
+  my $F = ".L$fs";
   $c .= X86_64Xlate::function_begin($fs, args => 1,
                                     save => [qw(rbx rbp r12 r13 r14 r15)],
-                                    xmm => [6 .. 15], frame => 160);
+                                    xmm => [6 .. 15],
+                                    frame => $medium ? 352 : 160);
   # Row d, le32(counter) || words 1..3, straight from the caller's nonce
   # by a dword-masked load (masked-off lanes are not read): for ChaCha20
   # lanes 1..3 from nonce - 4, for XChaCha20 lanes 2..3 from nonce + 8
@@ -1254,14 +1285,17 @@ sub avx512 {
   # caller's stores and loaded whole here waited for the stores to retire
   # (no store forwarding across stores): Zen 4, a loop of 16-byte seals
   # through EVP_AEAD_CTX_seal, each waiting for the one before, 3.7% of
-  # the samples sat on that load.
+  # the samples sat on that load. The short function adds the lanes'
+  # counters (0, 1) here; the medium one derives its other sets' d rows
+  # from counter 0 first.
   my $row_d = sub {
     my ($lanes, $off) = @_;
     return ("movl \$$lanes, %eax", "kmovd %eax, %k3",
             "vmovdqu32 $off($cn), $y[7]\{%k3}{z}",
             "vinserti32x4 \$1, $y[7], $yw[7], $yw[7]",
-            "vpaddd .Lchacha_row_inc(%rip), $yw[7], $yw[7]");
+            $medium ? () : "vpaddd .Lchacha_row_inc(%rip), $yw[7], $yw[7]");
   };
+  # Rows a, b, c in both 128-bit lanes of ymm4-6, row d in ymm7.
   $c .= text("movq 0($p), $key", "movq 8($p), $cn",
              "cmpq \$0, 72($p)", "jne ${F}_hchacha",
              $row_d->(0xe, -4),
@@ -1270,7 +1304,7 @@ sub avx512 {
              "vbroadcasti32x4 16($key), $yw[6]", "jmp ${F}_start");
   # XChaCha20: the key rows are HChaCha20(key, nonce[0..15]), words 0..3
   # and 12..15 of one block's state after the rounds (no feed-forward),
-  # from one set of xmm rows; then broadcast to both lanes of the ymm rows.
+  # from one set of xmm rows; then broadcast to both lanes.
   $c .= "${F}_hchacha:\n";
   $c .= text("vmovdqa .Lchacha_sigma(%rip), $y[0]",
              "vmovdqu 0($key), $y[1]", "vmovdqu 16($key), $y[2]",
@@ -1282,47 +1316,111 @@ sub avx512 {
              "vshufi32x4 \$0, $yw[0], $yw[0], $yw[5]",
              "vshufi32x4 \$0, $yw[3], $yw[3], $yw[6]",
              $row_d->(0xc, 8));
+  # $key_out: r (clamped) and s of block 0, in rows a and b of lane 0
+  # (xmm0, xmm1), before the lanes are taken apart.
+  my @key_out = (
+      "# Block 0: r = bytes 0..15 (row a, lane 0), clamped; s = bytes",
+      "# 16..31 (row b), kept in $sreg.",
+      "vmovq $y[0], $r0", "vpextrq \$1, $y[0], $r1",
+      "vmovdqa $y[1], $sreg",
+      "movabsq \$0x0ffffffc0fffffff, %rax", "andq %rax, $r0",
+      "movabsq \$0x0ffffffc0ffffffc, %rax", "andq %rax, $r1",
+      "movq $r1, $s1", "shrq \$2, $s1", "addq $r1, $s1");
+  # $xor_block: data block $j (1..4, in register $ks; $tag names its
+  # labels) with bytes 64 (j - 1) .. of the input through the mask of its
+  # length (%rdx, 0..64): out = in ^ keystream, and the ciphertext,
+  # zero-padded (the output for a seal, the input for an open), to the
+  # frame at the run offset ($run, pad16(ad_len)) + 64 (j - 1). The short
+  # function computes $run here, the medium one before its blocks.
+  my $xor_block = sub {
+    my ($tag, $j, $ks) = @_;
+    my $off = 64 * ($j - 1);
+    return ($mask->('%k1'),
+            "movq 16($p), %rax", "vmovdqu8 $off(%rax), $pin\{%k1}{z}",
+            "vpxord $pin, $ks, $pks",
+            "movq 24($p), %rax", "vmovdqu8 $pks, $off(%rax){%k1}",
+            "cmpq \$0, 64($p)", "jne ${F}_${tag}_ct_in$j",
+            "vmovdqu8 $pks, $pin\{%k1}{z}",
+            "${F}_${tag}_ct_in$j:",
+            $medium ? () : ("movq 48($p), %rax", "leaq 15(%rax), $run",
+                            "andq \$-16, $run"),
+            "vmovdqu64 $piny, $off(%rsp,$run)",
+            "vextracti64x4 \$1, $pin, $tmpy",
+            "vmovdqu64 $tmpy, " . ($off + 32) . "(%rsp,$run)");
+  };
+  # pad16(ad) into the frame, before anything is written (the AD may
+  # overlap the output), after the sets have started: the round chain
+  # waits for them, not for this.
+  my @ad_in = ("movq 48($p), %rdx", $mask->('%k2'), "movq 40($p), %rax",
+               "vmovdqu8 (%rax), $adv\{%k2}{z}", "vmovdqu64 $advy, (%rsp)",
+               "vextracti64x4 \$1, $adv, %ymm28", "vmovdqu64 %ymm28, 32(%rsp)");
   $c .= "${F}_start:\n";
-  $c .= text($set_start->([@yw[4 .. 6]], $yw[7], [@yw[0 .. 3]]),
-             "# pad16(ad) into the frame, before anything is written (the AD",
-             "# may overlap the output).",
-             "movq 48($p), %rdx", $mask->('%k2'), "movq 40($p), %rax",
-             "vmovdqu8 (%rax), $adv\{%k2}{z}", "vmovdqu64 $advy, (%rsp)",
-             "vextracti64x4 \$1, $adv, %ymm28", "vmovdqu64 %ymm28, 32(%rsp)",
-             "movl \$10, %eax");
-  $c .= "${F}_rounds:\n";
-  $c .= text($rows_dr->(@yw[0 .. 3], @yw8[0, 1]), "decl %eax", "jnz ${F}_rounds",
-             $set_feed->([@yw[4 .. 6]], $yw[7], [@yw[0 .. 3]]),
-             "# Block 0: r = bytes 0..15 (row a, lane 0), clamped; s = bytes",
-             "# 16..31 (row b), kept in $sreg.",
-             "vmovq $y[0], $r0", "vpextrq \$1, $y[0], $r1",
-             "vmovdqa $y[1], $sreg",
-             "movabsq \$0x0ffffffc0fffffff, %rax", "andq %rax, $r0",
-             "movabsq \$0x0ffffffc0ffffffc, %rax", "andq %rax, $r1",
-             "movq $r1, $s1", "shrq \$2, $s1", "addq $r1, $s1",
-             "# Block 1 into zmm1 (block 0 into zmm0).",
-             $lanes_out->($ra, $rb, $rc, $rd, @x[0, 1]),
-             "movq 32($p), %rdx", $mask->('%k1'),
-             "movq 16($p), %rax",
-             "vmovdqu8 (%rax), $pin\{%k1}{z}",
-             "vpxord $pin, $x[1], $pks",
-             "movq 24($p), %rax", "vmovdqu8 $pks, (%rax){%k1}",
-             "# The ciphertext, zero-padded: the output (seal) or the",
-             "# input (open).",
-             "cmpq \$0, 64($p)", "jne ${F}_ct_in",
-             "vmovdqu8 $pks, $pin\{%k1}{z}");
-  $c .= "${F}_ct_in:\n";
-  # (The ciphertext goes to the frame as two ymm halves, as the AD did: with
-  # zmm stores the MAC's 8-byte loads seem to wait for them. Zen 4, a loop
-  # of 16-byte seals through EVP_AEAD_CTX_seal, each waiting for the one
-  # before: 283-285 TSC ticks with zmm stores, 275-277 with ymm halves, in
-  # the quiet ones of alternating runs.)
-  my ($piny, $tmpz) = ('%ymm30', '%zmm28');
-  (my $tmpy = $tmpz) =~ s/zmm/ymm/;
-  $c .= text("# The run: pad16(ad), then pad16(ct) and the two lengths.",
-             "movq 48($p), %rax", "leaq 15(%rax), $run", "andq \$-16, $run",
-             "vmovdqu64 $piny, (%rsp,$run)", "vextracti64x4 \$1, $pin, $tmpy",
-             "vmovdqu64 $tmpy, 32(%rsp,$run)",
+  if (!$medium) {
+    # 1..64 bytes: blocks 0, 1 in one set of ymm rows (short form).
+    $c .= text($set_start->([@yw[4 .. 6]], $yw[7], [@yw[0 .. 3]]),
+               @ad_in, "movl \$10, %eax");
+    $c .= "${F}_rounds:\n";
+    $c .= text($rows_dr->(@yw[0 .. 3], @yw8[0, 1]), "decl %eax",
+               "jnz ${F}_rounds",
+               $set_feed->([@yw[4 .. 6]], $yw[7], [@yw[0 .. 3]]),
+               @key_out,
+               "# Block 1 into zmm1 (block 0 into zmm0).",
+               $lanes_out->($ra, $rb, $rc, $rd, @x[0, 1]),
+               "movq 32($p), %rdx",
+               $xor_block->('short', 1, $x[1]));
+  } else {
+    # 65..256 bytes: block 0 and up to four data blocks in sets of ymm
+    # rows, two blocks each, interleaved op by op in the vprold form (the
+    # units that shift and shuffle being the bound there): two sets
+    # (blocks 0..3) for 65..192 bytes, three (0..5) for 193..256. Then
+    # each data block through its length's mask. Three ymm sets rather
+    # than the zmm and ymm rows of ChaCha20_ctr32_avx512's 257..384 bytes:
+    # Zen 4, 256-byte seals through EVP_AEAD_CTX_seal, the rounds took 58%
+    # of ~510 TSC ticks (~21 cycles a round) with a zmm set, where a ymm
+    # set's step is add, XOR, rotate: 1 + 1 + 2 cycles; ours / BoringSSL
+    # (util/bench/percall.sh, 7 rounds) at 256 bytes 1.20 -> 1.27.
+    my @variants = (
+        # [label, sets: [rows, d row, d's lanes from row_inc*]]
+        ["m4", [[@yw[0 .. 3]], $yw[7], '.Lchacha_row_inc'],
+               [\@ys2, $yd2, '.Lchacha_row_inc+32']],
+        ["m6", [[@yw[0 .. 3]], $yw[7], '.Lchacha_row_inc'],
+               [\@ys2, $yd2, '.Lchacha_row_inc+32'],
+               [\@ys3, $yd3, '.Lchacha_row_inc4']]);
+    $c .= text("cmpq \$192, 32($p)", "ja ${F}_m6");
+    for my $v (@variants) {
+      my ($lab, @sets) = @$v;
+      my $in = [@yw[4 .. 6]];
+      $c .= "${F}_$lab:\n";
+      # The d rows: counter 0 + the lanes' block numbers (set 0's last:
+      # the others start from it).
+      $c .= text(map({ "vpaddd $_->[2](%rip), $yw[7], $_->[1]" } reverse @sets),
+                 map({ $set_start->($in, $_->[1], $_->[0]) } @sets),
+                 @ad_in, "leaq 15(%rdx), $run", "andq \$-16, $run",
+                 "movl \$10, %eax");
+      $c .= "${F}_${lab}_rounds:\n";
+      $c .= text($zipn->(map { [$rows_dr->(@{$_->[0]})] } @sets),
+                 "decl %eax", "jnz ${F}_${lab}_rounds",
+                 map({ $set_feed->($in, $_->[1], $_->[0]) } @sets),
+                 @key_out,
+                 "# Blocks 0..5 into zmm0..5.",
+                 map({ my $k = $_;
+                       my @z = map { my $r = $_; $r =~ s/ymm/zmm/; $r }
+                               @{$sets[$k][0]};
+                       $lanes_out->(@z, @x[2 * $k, 2 * $k + 1]) } 0 .. $#sets));
+      # Block j's length: in_len - 64 (j - 1), clamped to 0..64.
+      for my $j (1 .. ($#sets == 1 ? 3 : 4)) {
+        $c .= text("movq 32($p), %rdx", "subq \$" . (64 * ($j - 1)) . ", %rdx",
+                   "movl \$0, %eax", "cmovsq %rax, %rdx",
+                   "movl \$64, %eax", "cmpq %rax, %rdx", "cmovaq %rax, %rdx",
+                   $xor_block->($lab, $j, $x[$j]));
+      }
+      $c .= text("movq 32($p), %rdx", "jmp ${F}_lengths");
+    }
+  }
+  $c .= "${F}_lengths:\n";
+  $c .= text("# The run: pad16(ad), pad16(ct), le64(ad_len), le64(in_len)",
+             "# (%rdx; ad_len in %rax).",
+             $medium ? "movq 48($p), %rax" : (),
              "leaq 15(%rdx), $nb", "andq \$-16, $nb", "addq $run, $nb",
              "movq %rax, (%rsp,$nb)", "movq %rdx, 8(%rsp,$nb)",
              "leaq (%rsp), $run",
@@ -1345,16 +1443,18 @@ sub avx512 {
              "# mask registers, and the general ones the epilogue does not",
              "# restore (h0..h2 and t0..t2 are callee-saved: popped below).",
              "vzeroall",
-             map({ my $r = $_; $r =~ s/zmm/xmm/; "vpxord $r, $r, $r" } @t, $adv, $pin, $pks, $tmpz),
+             map({ my $r = $_; $r =~ s/zmm/xmm/; "vpxord $r, $r, $r" }
+                 @t, $adv, $pin, $pks, $tmpz,
+                 $medium ? map({ "%zmm$_" } 22 .. 27) : ()),
              "kxorq %k1, %k1, %k1", "kxorq %k2, %k2, %k2",
              "kxorq %k3, %k3, %k3",
              map({ "xorl ${_}d, ${_}d" } @g{qw(r0 r1 s1 t3)}),
              "xorl %eax, %eax", "xorl %edx, %edx");
   $c .= X86_64Xlate::epilogue();
   $c .= X86_64Xlate::function_end();
+  }
   return $c;
 }
-
 
 # --- One block at a time in general-purpose registers -----------------------
 #
