@@ -1378,7 +1378,20 @@ sub avx512 {
     # Zen 4, 256-byte seals through EVP_AEAD_CTX_seal, the rounds took 58%
     # of ~510 TSC ticks (~21 cycles a round) with a zmm set, where a ymm
     # set's step is add, XOR, rotate: 1 + 1 + 2 cycles; ours / BoringSSL
-    # (util/bench/percall.sh, 7 rounds) at 256 bytes 1.20 -> 1.27.
+    # (util/bench/percall.sh, 7 rounds) at 256 bytes 1.20 -> 1.26-1.27.
+    #
+    # What bounds a 256-byte record (Zen 4, chained 16-byte-AD seals
+    # through EVP_AEAD_CTX_seal, TSC ticks a call, 1 tick ~ 1.4 cycles):
+    # two latency chains in a row, the 20 rounds (16 cycles a round, ~230
+    # ticks) and then the MAC's 18 blocks (pad16(ad), 16 of ciphertext,
+    # the lengths), each h = (h + m) r a chain of ~14 cycles. Measured: 496
+    # a call, and 334 with the MAC cut to its first 2 blocks (a wrong tag;
+    # timing only), so ~10 ticks a block. Not kept: the next block's add
+    # folded into the previous block's fold (one add of h0 fewer on the
+    # chain), 497 -> 500. A faster MAC chain needs two interleaved Horner
+    # chains over r^2, whose unclamped multiplier takes 8 full products
+    # where r takes 4, on the one multiplier, which would eat most of the
+    # gain: not tried.
     my @variants = (
         # [label, sets: [rows, d row, d's lanes from row_inc*]]
         ["m4", [[@yw[0 .. 3]], $yw[7], '.Lchacha_row_inc'],
