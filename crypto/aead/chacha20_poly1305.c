@@ -366,7 +366,7 @@ static inline int aead_short_open_in(uint8_t *pt, size_t pt_len,
 // of line: with its 256-byte buffer in aead_short_open itself, a 16-byte
 // open took 268 TSC ticks against 260 (Zen 4, chained opens through
 // EVP_AEAD_CTX_open, the quietest of 8 alternating runs).
-static __attribute__((noinline)) int aead_short_open_medium(
+static OPENSSL_NOINLINE int aead_short_open_medium(
     const uint8_t key[32], const uint8_t *nonce, size_t xchacha,
     size_t tag_len, uint8_t *out, const uint8_t *in, size_t in_len,
     const uint8_t *in_tag, const uint8_t *ad, size_t ad_len) {

@@ -13,6 +13,11 @@
 //     general path): the output, the tag and the bytes around the output
 //     untouched; then in place, with the AD in the output buffer, and at
 //     every input and output offset 0..15 for a few lengths.
+//   - GuardPages (x86-64 with AVX-512): the same functions with the nonce,
+//     the input, the output and the AD each right after and right before
+//     an inaccessible page (the nonce is read by a masked load from 4
+//     bytes before it, the rest through byte masks): no fault, the same
+//     output and tag, nothing written around the output.
 //   - RowsAgree: both AEADs through the public API with the ChaCha20 row
 //     forced to each row this CPU can run (those whose entry point has the
 //     companion take the one-call path for records of up to 256 bytes),
@@ -26,6 +31,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -33,6 +39,7 @@
 #include "../chacha/internal.h"
 #include "../test/abi_test.h"
 #include "../test/asm_path_test.h"
+#include "../test/guard_page.h"
 #include "../test/test_util.h"
 
 namespace {
@@ -192,6 +199,50 @@ TEST(ChaCha20Poly1305ShortTest, ShortAssembly) {
         EXPECT_EQ(Bytes(want.data(), in_len), Bytes(out_buf + out_off, in_len))
             << "offsets " << in_off << ", " << out_off;
         EXPECT_EQ(Bytes(want.data() + in_len, 16), Bytes(tag.data(), 16));
+      }
+    }
+  }
+}
+
+TEST(ChaCha20Poly1305ShortTest, GuardPages) {
+  if (!chacha20_avx512_capable()) {
+    GTEST_SKIP() << "chacha20_poly1305_short_avx512 needs AVX-512 F, BW and "
+                    "VL, which this CPU (or "
+                 << kCPUMaskName << ") does not allow: not tested";
+  }
+  std::string why;
+  if (!GuardPagesAvailable(&why)) {
+    GTEST_SKIP() << "no guard pages here (" << why << "): not tested";
+  }
+  RowForcer reference("nohw");
+  for (auto where :
+       {GuardedBuffer::kStartAfterGuard, GuardedBuffer::kEndAtGuard}) {
+    for (size_t in_len : {1, 16, 63, 64, 65, 129, 200, 256}) {
+      for (size_t ad_len : {0, 13, 64}) {
+        for (size_t x : {0, 1}) {
+          SCOPED_TRACE(testing::Message()
+                       << "placement " << where << " in_len " << in_len
+                       << " ad_len " << ad_len << " xchacha " << x);
+          TestRNG rng(in_len * 1000 + ad_len * 10 + x);
+          uint8_t key[32];
+          rng.Fill(key, sizeof(key));
+          GuardedBuffer nonce(x ? 24 : 12, where), in(in_len, where),
+              out(in_len, where), ad(ad_len, where);
+          rng.Fill(nonce.data(), nonce.size());
+          rng.Fill(in.data(), in_len);
+          rng.Fill(ad.data(), ad_len);
+          std::vector<uint8_t> want = Seal(
+              key, nonce.data(), in.data(), in_len, ad.data(), ad_len,
+              x ? EVP_aead_xchacha20_poly1305() : EVP_aead_chacha20_poly1305());
+          std::vector<uint8_t> tag =
+              x ? RunAssembly(key, nullptr, in.data(), out.data(), in_len,
+                              ad.data(), ad_len, 0, nonce.data())
+                : RunAssembly(key, nonce.data(), in.data(), out.data(), in_len,
+                              ad.data(), ad_len, 0);
+          EXPECT_EQ(Bytes(want.data(), in_len), Bytes(out.data(), in_len));
+          EXPECT_EQ(Bytes(want.data() + in_len, 16), Bytes(tag));
+          EXPECT_TRUE(out.CanariesIntact()) << "wrote around the output";
+        }
       }
     }
   }
