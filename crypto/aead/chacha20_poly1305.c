@@ -467,7 +467,8 @@ static void chacha20_poly1305_seal(const uint8_t key[32],
 // alternately 3 times: open 16 / 64 / 256 bytes 444-449 / 478-479 /
 // 685-687 before, 411-416 / 436-444 / 637-643 after, level with the seal
 // (405-412 / 432-444 / 644-658). `mac_in` holds only public bytes (AD and
-// ciphertext), `buf` the one-time key and the plaintext, wiped.
+// ciphertext), `buf` the one-time key and the plaintext, wiped (the
+// plaintext only if the tag failed: see the end).
 static int chacha20_poly1305_open(const uint8_t key[32],
                                   const uint8_t nonce[12], size_t tag_len,
                                   uint8_t *out, const uint8_t *in,
@@ -510,9 +511,15 @@ static int chacha20_poly1305_open(const uint8_t key[32],
                       in_len - head_len);
     }
   }
-  // Block 0 and the plaintext; a record of up to 64 bytes is wiped with a
-  // constant size (inline stores, crypto/internal.h).
-  if (head_len <= 64) {
+  // Block 0, the one-time key, always; the plaintext after it only when
+  // the tag failed (then it must not outlive the call). When it matched,
+  // `out` holds the same bytes and they are the caller's: wiping the stack
+  // copy as well protected nothing and cost a 1350-byte open a memset of
+  // 1414 bytes, 2.6% of its samples (Zen 4, perf). Constant sizes where
+  // they can be (inline stores, crypto/internal.h).
+  if (mismatch == 0) {
+    CRYPTO_wipe(buf, 64);
+  } else if (head_len <= 64) {
     CRYPTO_wipe(buf, 128);
   } else {
     CRYPTO_wipe(buf, 64 + head_len);
