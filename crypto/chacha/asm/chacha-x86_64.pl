@@ -1224,8 +1224,9 @@ sub avx512 {
   # crypto/chacha/words.h): ten 8-byte fields, read here at fixed offsets;
   # with `xchacha` set, XChaCha20-Poly1305 (the key first through
   # HChaCha20). Open MACs the input, seal the output; both write in ^
-  # keystream to `out`. The frame holds only the AD and the ciphertext, so
-  # it is not wiped; the registers are.
+  # keystream to `out`. The short function's frame holds only the AD and
+  # the ciphertext, so it is not wiped; the medium one's also holds block
+  # 0's state for $hybrid, which is wiped; the registers are, in both.
   #
   # Two functions rather than one with a branch on the length: Zen 4,
   # loops of chained 16-byte seals through EVP_AEAD_CTX_seal, 255-257 TSC
@@ -1248,10 +1249,8 @@ sub avx512 {
   # in the quiet ones of alternating runs.)
   my ($piny, $tmpz) = ('%ymm30', '%zmm28');
   (my $tmpy = $tmpz) =~ s/zmm/ymm/;
-  # The medium function's second and third sets (ymm rows; row d apart).
-  my @ys2 = $ymm->(@x[8 .. 11]);
-  my @ys3 = map { "%ymm$_" } 23 .. 26;
-  my ($yd2, $yd3) = ('%ymm22', '%ymm27');
+  # The medium function's sets after the first: @ys2 and $yd2 as in the
+  # rows above (ymm8-11, ymm22).
   # $mask: k = the low `len` bits, 0 <= len <= 64 (len in %rdx; uses %rcx,
   # %rax): ~0 >> (64 - len) for len >= 1, and 0 for len = 0.
   my $mask = sub {
@@ -1277,7 +1276,7 @@ sub avx512 {
   $c .= X86_64Xlate::function_begin($fs, args => 1,
                                     save => [qw(rbx rbp r12 r13 r14 r15)],
                                     xmm => [6 .. 15],
-                                    frame => $medium ? 352 : 160);
+                                    frame => $medium ? 480 : 160);
   # Row d, le32(counter) || words 1..3, straight from the caller's nonce
   # by a dword-masked load (masked-off lanes are not read): for ChaCha20
   # lanes 1..3 from nonce - 4, for XChaCha20 lanes 2..3 from nonce + 8
@@ -1354,6 +1353,86 @@ sub avx512 {
   my @ad_in = ("movq 48($p), %rdx", $mask->('%k2'), "movq 40($p), %rax",
                "vmovdqu8 (%rax), $adv\{%k2}{z}", "vmovdqu64 $advy, (%rsp)",
                "vextracti64x4 \$1, $adv, %ymm28", "vmovdqu64 %ymm28, 32(%rsp)");
+  # $hybrid: 193..256 bytes as block 0 in general-purpose registers (the
+  # one-time key needs only its first 32 bytes) beside blocks 1..4 in two
+  # sets of ymm rows (vprold form), one loop for both, the scalar double
+  # round spread over the vector one in proportion. Block 0's words as in
+  # ChaCha20_ctr32_x86_64 below (x8..x11 two in registers, two in the
+  # frame, swapped between pairs of quarter rounds); the argument pointer
+  # waits in the frame. Three sets of ymm rows (blocks 0..5) ran at ~19
+  # cycles a round (the units that shift and shuffle shared by three
+  # chains), two at ~16; the scalar block uses the integer units instead.
+  # Zen 4, chained 256-byte seals through EVP_AEAD_CTX_seal, TSC ticks a
+  # call, the quietest of 6 alternating runs: 193 bytes 468 -> 441, 256
+  # bytes 497 -> 474. The frame's copy of block 0's state (the key) is
+  # wiped at the end.
+  my $hybrid = sub {
+    my ($ST, $XC, $PS, $SK) = (352, 416, 432, 448);   # frame offsets
+    my @sx = ('%eax', '%ebx', '%ecx', '%edx', '%esi', '%edi', '%ebp', '%r8d',
+              undef, undef, undef, undef, '%r9d', '%r10d', '%r11d', '%r12d');
+    my ($c0, $c1, $cnt) = ('%r13d', '%r14d', '%r15d');
+    my $st = sub { return ($ST + 4 * $_[0]) . "(%rsp)"; };
+    my $xc = sub { return ($XC + 4 * ($_[0] - 8)) . "(%rsp)"; };
+    my @sdr = grep { !/^#/ } scalar_double_round(\@sx, $c0, $c1, $xc);
+    my @vdr = $zipn->([$rows_dr->(@yw[0 .. 3])], [$rows_dr->(@ys2)]);
+    # Spread the scalar double round over the vector one, in proportion.
+    my @merged;
+    my ($i, $j) = (0, 0);
+    my @v = grep { !/^#/ } @vdr;
+    while ($i < @v || $j < @sdr) {
+      if ($j >= @sdr || ($i < @v && $i * @sdr <= $j * @v)) {
+        push @merged, $v[$i++];
+      } else {
+        push @merged, $sdr[$j++];
+      }
+    }
+    my $in = [@yw[4 .. 6]];
+    my $o = "${F}_m6:\n";
+    $o .= text("# Block 0's state into the frame (counter 0).",
+               "vmovdqu $y[4], " . $st->(0), "vmovdqu $y[5], " . $st->(4),
+               "vmovdqu $y[6], " . $st->(8), "vmovdqu $y[7], " . $st->(12),
+               "# Blocks 1, 2 and 3, 4: counter + 1 + L and + 3 + L.",
+               "vpaddd .Lchacha_row_inc1234+32(%rip), $yw[7], $yd2",
+               "vpaddd .Lchacha_row_inc1234(%rip), $yw[7], $yw[7]",
+               $set_start->($in, $yw[7], [@yw[0 .. 3]]),
+               $set_start->($in, $yd2, \@ys2),
+               @ad_in,
+               "movq $p, $PS(%rsp)",
+               "movq " . $st->(10) . ", %rax", "movq %rax, " . $xc->(10),
+               map({ "movl " . $st->($_) . ", $sx[$_]" } 0 .. 7, 12 .. 15),
+               "movl " . $st->(8) . ", $c0", "movl " . $st->(9) . ", $c1",
+               "movl \$10, $cnt");
+    $o .= "${F}_m6_rounds:\n";
+    $o .= text(@merged, "decl $cnt", "jnz ${F}_m6_rounds",
+               "# Block 0, words 0..7: r and s.",
+               map({ "addl " . $st->($_) . ", $sx[$_]" } 0 .. 7),
+               "shlq \$32, %rbx", "orq %rbx, %rax",
+               "shlq \$32, %rdx", "orq %rdx, %rcx",
+               "shlq \$32, %rdi", "orq %rdi, %rsi",
+               "shlq \$32, %r8", "orq %r8, %rbp",
+               "movq %rsi, $SK(%rsp)", "movq %rbp, " . ($SK + 8) . "(%rsp)",
+               "vmovdqu $SK(%rsp), $sreg",
+               "movq %rax, $r0", "movq %rcx, $r1",
+               "movabsq \$0x0ffffffc0fffffff, %rax", "andq %rax, $r0",
+               "movabsq \$0x0ffffffc0ffffffc, %rax", "andq %rax, $r1",
+               "movq $r1, $s1", "shrq \$2, $s1", "addq $r1, $s1",
+               "movq $PS(%rsp), $p",
+               $set_feed->($in, $yw[7], [@yw[0 .. 3]]),
+               $set_feed->($in, $yd2, \@ys2),
+               "# Blocks 1..4 into zmm1..4.",
+               $lanes_out->($ra, $rb, $rc, $rd, @x[1, 2]),
+               $lanes_out->(@x[8 .. 11], @x[3, 4]),
+               "movq 48($p), %rax", "leaq 15(%rax), $run",
+               "andq \$-16, $run");
+    for my $j (1 .. 4) {
+      $o .= text("movq 32($p), %rdx", "subq \$" . (64 * ($j - 1)) . ", %rdx",
+                 "movl \$0, %eax", "cmovsq %rax, %rdx",
+                 "movl \$64, %eax", "cmpq %rax, %rdx", "cmovaq %rax, %rdx",
+                 $xor_block->('m6', $j, $x[$j]));
+    }
+    $o .= text("movq 32($p), %rdx", "jmp ${F}_lengths");
+    return $o;
+  };
   $c .= "${F}_start:\n";
   if (!$medium) {
     # 1..64 bytes: blocks 0, 1 in one set of ymm rows (short form).
@@ -1372,9 +1451,11 @@ sub avx512 {
     # 65..256 bytes: block 0 and up to four data blocks in sets of ymm
     # rows, two blocks each, interleaved op by op in the vprold form (the
     # units that shift and shuffle being the bound there): two sets
-    # (blocks 0..3) for 65..192 bytes, three (0..5) for 193..256. Then
-    # each data block through its length's mask. Three ymm sets rather
-    # than the zmm and ymm rows of ChaCha20_ctr32_avx512's 257..384 bytes:
+    # (blocks 0..3) for 65..192 bytes; for 193..256, block 0 in
+    # general-purpose registers beside two sets (blocks 1..4, $hybrid
+    # above). Then each data block through its length's mask. Before the
+    # hybrid, 193..256 bytes took three ymm sets, rather than the zmm and
+    # ymm rows of ChaCha20_ctr32_avx512's 257..384 bytes:
     # Zen 4, 256-byte seals through EVP_AEAD_CTX_seal, the rounds took 58%
     # of ~510 TSC ticks (~21 cycles a round) with a zmm set, where a ymm
     # set's step is add, XOR, rotate: 1 + 1 + 2 cycles; ours / BoringSSL
@@ -1382,11 +1463,13 @@ sub avx512 {
     #
     # What bounds a 256-byte record (Zen 4, chained 16-byte-AD seals
     # through EVP_AEAD_CTX_seal, TSC ticks a call, 1 tick ~ 1.4 cycles):
-    # two latency chains in a row, the 20 rounds (16 cycles a round, ~230
-    # ticks) and then the MAC's 18 blocks (pad16(ad), 16 of ciphertext,
-    # the lengths), each h = (h + m) r a chain of ~14 cycles. Measured: 496
-    # a call, and 334 with the MAC cut to its first 2 blocks (a wrong tag;
-    # timing only), so ~10 ticks a block. Not kept: the next block's add
+    # two latency chains in a row, the 20 rounds (then three ymm sets, ~19
+    # cycles a round, ~270 ticks: 1 double round instead of 10 took 245
+    # fewer; the hybrid brings them to ~16) and then the MAC's 18 blocks
+    # (pad16(ad), 16 of ciphertext, the lengths), each h = (h + m) r a
+    # chain of ~14 cycles. Measured (three sets): 496 a call, and 334 with
+    # the MAC cut to its first 2 blocks (a wrong tag; timing only), so ~10
+    # ticks a block. Not kept: the next block's add
     # folded into the previous block's fold (one add of h0 fewer on the
     # chain), 497 -> 500. A faster MAC chain needs two interleaved Horner
     # chains over r^2, whose unclamped multiplier takes 8 full products
@@ -1396,10 +1479,9 @@ sub avx512 {
         # [label, sets: [rows, d row, d's lanes from row_inc*]]
         ["m4", [[@yw[0 .. 3]], $yw[7], '.Lchacha_row_inc'],
                [\@ys2, $yd2, '.Lchacha_row_inc+32']],
-        ["m6", [[@yw[0 .. 3]], $yw[7], '.Lchacha_row_inc'],
-               [\@ys2, $yd2, '.Lchacha_row_inc+32'],
-               [\@ys3, $yd3, '.Lchacha_row_inc4']]);
+        );
     $c .= text("cmpq \$192, 32($p)", "ja ${F}_m6");
+    $c .= $hybrid->();
     for my $v (@variants) {
       my ($lab, @sets) = @$v;
       my $in = [@yw[4 .. 6]];
@@ -1456,6 +1538,9 @@ sub avx512 {
              "# mask registers, and the general ones the epilogue does not",
              "# restore (h0..h2 and t0..t2 are callee-saved: popped below).",
              "vzeroall",
+             $medium ? ("# The hybrid's block-0 state, spills and s.",
+                        "vmovdqu64 %zmm0, 352(%rsp)",
+                        "vmovdqu64 %zmm0, 416(%rsp)") : (),
              map({ my $r = $_; $r =~ s/zmm/xmm/; "vpxord $r, $r, $r" }
                  @t, $adv, $pin, $pks, $tmpz,
                  $medium ? map({ "%zmm$_" } 22 .. 27) : ()),
@@ -1511,6 +1596,41 @@ sub avx512 {
 # and stored; a final partial block goes through the keystream slot 8 bytes
 # and then 1 byte at a time (branches on the length only). The frame and
 # the caller-saved registers are wiped before returning.
+# scalar_double_round: one ChaCha20 double round of a block in 32-bit
+# general-purpose registers, as laid out above: @$x the registers of words
+# 0..7 and 12..15 (8..11 undef), $c0 and $c1 the two registers that hold
+# a pair of c words (x8, x9 on entry and exit), $xc->(i) the frame slot of
+# c word i (8..11); each pair of quarter rounds interleaved op by op. Used
+# by ChaCha20_ctr32_x86_64 and by the AEAD's hybrid one-call code.
+sub scalar_double_round {
+  my ($x, $c0, $c1, $xc) = @_;
+  # One pair of quarter rounds, (a, b, c, d) word indices each; the c
+  # words are in the registers given.
+  my $pair = sub {
+    my ($q1, $q2, $cr1, $cr2) = @_;
+    my @o;
+    my @w = ([@$x[$q1->[0], $q1->[1]], $cr1, $x->[$q1->[3]]],
+             [@$x[$q2->[0], $q2->[1]], $cr2, $x->[$q2->[3]]]);
+    for my $s ([0, 1, 3, 16], [2, 3, 1, 12], [0, 1, 3, 8], [2, 3, 1, 7]) {
+      my ($p, $qq, $r, $n) = @$s;        # p += q; r ^= p; r <<<= n
+      push @o, map({ "addl $_->[$qq], $_->[$p]" } @w),
+               map({ "xorl $_->[$p], $_->[$r]" } @w),
+               map({ "roll \$$n, $_->[$r]" } @w);
+    }
+    return @o;
+  };
+  return ("# Column round.",
+          $pair->([0, 4, 8, 12], [1, 5, 9, 13], $c0, $c1),
+          "movl $c0, " . $xc->(8), "movl $c1, " . $xc->(9),
+          "movl " . $xc->(10) . ", $c0", "movl " . $xc->(11) . ", $c1",
+          $pair->([2, 6, 10, 14], [3, 7, 11, 15], $c0, $c1),
+          "# Diagonal round.",
+          $pair->([0, 5, 10, 15], [1, 6, 11, 12], $c0, $c1),
+          "movl $c0, " . $xc->(10), "movl $c1, " . $xc->(11),
+          "movl " . $xc->(8) . ", $c0", "movl " . $xc->(9) . ", $c1",
+          $pair->([2, 7, 8, 13], [3, 4, 9, 14], $c0, $c1));
+}
+
 sub scalar1 {
   my $L = '.Lchacha_scalar';
   my ($ST, $XC, $KS, $PTR) = (0, 64, 80, 144);   # frame offsets
@@ -1527,22 +1647,6 @@ sub scalar1 {
   my $st = sub { return ($ST + 4 * $_[0]) . "(%rsp)"; };
   my $xc = sub { return ($XC + 4 * ($_[0] - 8)) . "(%rsp)"; };  # x8..x11
   my $len = $nblocks;                    # third argument: bytes here
-
-  # One pair of quarter rounds, (a, b, c, d) word indices each, interleaved
-  # op by op; the c words are in the registers given.
-  my $pair = sub {
-    my ($q1, $q2, $cr1, $cr2) = @_;
-    my @o;
-    my @w = ([@x[$q1->[0], $q1->[1]], $cr1, $x[$q1->[3]]],
-             [@x[$q2->[0], $q2->[1]], $cr2, $x[$q2->[3]]]);
-    for my $s ([0, 1, 3, 16], [2, 3, 1, 12], [0, 1, 3, 8], [2, 3, 1, 7]) {
-      my ($p, $qq, $r, $n) = @$s;        # p += q; r ^= p; r <<<= n
-      push @o, map({ "addl $_->[$qq], $_->[$p]" } @w),
-               map({ "xorl $_->[$p], $_->[$r]" } @w),
-               map({ "roll \$$n, $_->[$r]" } @w);
-    }
-    return @o;
-  };
 
   my $c = X86_64Xlate::function_begin('ChaCha20_ctr32_x86_64', args => 5,
       save => [qw(rbx rbp r12 r13 r14 r15)], frame => $FRAME);
@@ -1565,16 +1669,7 @@ sub scalar1 {
              "movl " . $st->(8) . ", $c0", "movl " . $st->(9) . ", $c1",
              "movl \$10, %r15d");
   $c .= "${L}_rounds:\n";
-  $c .= text("# Column round.",
-             $pair->([0, 4, 8, 12], [1, 5, 9, 13], $c0, $c1),
-             "movl $c0, " . $xc->(8), "movl $c1, " . $xc->(9),
-             "movl " . $xc->(10) . ", $c0", "movl " . $xc->(11) . ", $c1",
-             $pair->([2, 6, 10, 14], [3, 7, 11, 15], $c0, $c1),
-             "# Diagonal round.",
-             $pair->([0, 5, 10, 15], [1, 6, 11, 12], $c0, $c1),
-             "movl $c0, " . $xc->(10), "movl $c1, " . $xc->(11),
-             "movl " . $xc->(8) . ", $c0", "movl " . $xc->(9) . ", $c1",
-             $pair->([2, 7, 8, 13], [3, 4, 9, 14], $c0, $c1),
+  $c .= text(scalar_double_round(\@x, $c0, $c1, $xc),
              "decl %r15d", "jnz ${L}_rounds");
   # Feed-forward x[i] += input[i], then words 2k, 2k+1 joined into one
   # 64-bit register (keystream bytes 8k .. 8k+7).
@@ -1677,6 +1772,9 @@ $code .= <<"___";
 .align 64
 .Lchacha_row_inc4:
 	.long 4, 0, 0, 0, 5, 0, 0, 0, 6, 0, 0, 0, 7, 0, 0, 0
+.align 64
+.Lchacha_row_inc1234:
+	.long 1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0, 4, 0, 0, 0
 .align 64
 .Lchacha_lane_inc16:
 	.long 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
