@@ -22,17 +22,10 @@ extern "C" {
 #define OPENSSL_UNUSED __attribute__((unused))
 #define OPENSSL_LIKELY(x) __builtin_expect(!!(x), 1)
 #define OPENSSL_UNLIKELY(x) __builtin_expect(!!(x), 0)
-#define OPENSSL_NOINLINE __attribute__((noinline))
-#elif defined(_MSC_VER)
-#define OPENSSL_UNUSED
-#define OPENSSL_LIKELY(x) (x)
-#define OPENSSL_UNLIKELY(x) (x)
-#define OPENSSL_NOINLINE __declspec(noinline)
 #else
 #define OPENSSL_UNUSED
 #define OPENSSL_LIKELY(x) (x)
 #define OPENSSL_UNLIKELY(x) (x)
-#define OPENSSL_NOINLINE
 #endif
 
 // OPENSSL_memcpy, OPENSSL_memmove and OPENSSL_memset behave like their libc

@@ -13,6 +13,8 @@
 //     general path): the output, the tag and the bytes around the output
 //     untouched; then in place, with the AD in the output buffer, and at
 //     every input and output offset 0..15 for a few lengths.
+//     An open returns 1 and writes the plaintext, or with a changed tag 0
+//     and writes nothing; the expected tag may overlap the output.
 //   - GuardPages (x86-64 with AVX-512): the same functions with the nonce,
 //     the input, the output and the AD each right after and right before
 //     an inaccessible page (the nonce is read by a masked load from 4
@@ -83,25 +85,40 @@ std::vector<uint8_t> Seal(const uint8_t key[32], const uint8_t *nonce,
 
 #if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)
 
-// RunAssembly calls the assembly through CHECK_ABI on `in` (in_len bytes)
-// with the AD, writing to `out`; `open` as in the struct; `xnonce` set: an
-// XChaCha20 record with that 24-byte nonce (`nonce` unused). It returns the
-// tag.
+// Call calls the assembly for in_len bytes through CHECK_ABI and returns
+// what it returns.
+int Call(chacha20_poly1305_short_args *args) {
+  return args->in_len <= 64
+             ? CHECK_ABI(chacha20_poly1305_short_avx512, args)
+             : CHECK_ABI(chacha20_poly1305_medium_avx512, args);
+}
+
+// RunAssembly seals `in` (in_len bytes) with the AD into `out` through the
+// assembly (`xnonce` set: an XChaCha20 record with that 24-byte nonce,
+// `nonce` unused) and returns the tag; the call must return 1.
 std::vector<uint8_t> RunAssembly(const uint8_t key[32],
                                  const uint8_t nonce[12], const uint8_t *in,
                                  uint8_t *out, size_t in_len,
-                                 const uint8_t *ad, size_t ad_len, size_t open,
+                                 const uint8_t *ad, size_t ad_len,
                                  const uint8_t *xnonce = nullptr) {
   uint8_t tag[16];
   chacha20_poly1305_short_args args = {
       key, xnonce == nullptr ? nonce : xnonce, in, out, in_len, ad, ad_len,
-      tag, open, xnonce == nullptr ? size_t{0} : size_t{1}};
-  if (in_len <= 64) {
-    CHECK_ABI(chacha20_poly1305_short_avx512, &args);
-  } else {
-    CHECK_ABI(chacha20_poly1305_medium_avx512, &args);
-  }
+      tag, 0, xnonce == nullptr ? size_t{0} : size_t{1}};
+  EXPECT_EQ(1, Call(&args)) << "seal";
   return std::vector<uint8_t>(tag, tag + 16);
+}
+
+// RunOpen opens `in` with the expected tag `tag` into `out` through the
+// assembly (`xnonce` as above) and returns what the call returns.
+int RunOpen(const uint8_t key[32], const uint8_t nonce[12], const uint8_t *in,
+            uint8_t *out, size_t in_len, const uint8_t *ad, size_t ad_len,
+            const uint8_t *tag, const uint8_t *xnonce = nullptr) {
+  chacha20_poly1305_short_args args = {
+      key, xnonce == nullptr ? nonce : xnonce, in, out, in_len, ad, ad_len,
+      const_cast<uint8_t *>(tag), 1,
+      xnonce == nullptr ? size_t{0} : size_t{1}};
+  return Call(&args);
 }
 
 TEST(ChaCha20Poly1305ShortTest, ShortAssembly) {
@@ -126,7 +143,7 @@ TEST(ChaCha20Poly1305ShortTest, ShortAssembly) {
       uint8_t buf[16 + 256 + 16];
       memset(buf, 0x5a, sizeof(buf));
       std::vector<uint8_t> tag =
-          RunAssembly(key, nonce, pt, buf + 16, in_len, ad, ad_len, 0);
+          RunAssembly(key, nonce, pt, buf + 16, in_len, ad, ad_len);
       EXPECT_EQ(Bytes(want.data(), in_len), Bytes(buf + 16, in_len))
           << "seal, in_len " << in_len << " ad_len " << ad_len;
       EXPECT_EQ(Bytes(want.data() + in_len, 16), Bytes(tag.data(), 16))
@@ -136,32 +153,49 @@ TEST(ChaCha20Poly1305ShortTest, ShortAssembly) {
           ASSERT_EQ(0x5a, buf[i]) << "byte " << i << " around the output";
         }
       }
-      // Open: the plaintext back and the same tag, MACed over the input.
+      // Open: the tag matches and the plaintext comes back; with any byte
+      // of the tag changed the call returns 0 and writes nothing.
       memset(buf, 0x5a, sizeof(buf));
-      tag = RunAssembly(key, nonce, want.data(), buf + 16, in_len, ad, ad_len,
-                        1);
+      EXPECT_EQ(1, RunOpen(key, nonce, want.data(), buf + 16, in_len, ad,
+                           ad_len, want.data() + in_len))
+          << "open, in_len " << in_len << " ad_len " << ad_len;
       EXPECT_EQ(Bytes(pt, in_len), Bytes(buf + 16, in_len))
           << "open, in_len " << in_len << " ad_len " << ad_len;
-      EXPECT_EQ(Bytes(want.data() + in_len, 16), Bytes(tag.data(), 16))
-          << "open tag, in_len " << in_len << " ad_len " << ad_len;
+      std::vector<uint8_t> bad(want.begin() + in_len, want.end());
+      bad[(in_len + ad_len) % 16] ^= uint8_t{1} << (ad_len % 8);
+      memset(buf, 0x5a, sizeof(buf));
+      EXPECT_EQ(0, RunOpen(key, nonce, want.data(), buf + 16, in_len, ad,
+                           ad_len, bad.data()))
+          << "open, changed tag, in_len " << in_len << " ad_len " << ad_len;
+      for (size_t i = 0; i < sizeof(buf); i++) {
+        ASSERT_EQ(0x5a, buf[i]) << "a refused open wrote byte " << i;
+      }
       // XChaCha20-Poly1305, seal and open.
       uint8_t xnonce[24];
       rng.Fill(xnonce, sizeof(xnonce));
       want = Seal(key, xnonce, pt, in_len, ad, ad_len,
                   EVP_aead_xchacha20_poly1305());
       memset(buf, 0x5a, sizeof(buf));
-      tag = RunAssembly(key, nonce, pt, buf + 16, in_len, ad, ad_len, 0,
-                        xnonce);
+      tag = RunAssembly(key, nonce, pt, buf + 16, in_len, ad, ad_len, xnonce);
       EXPECT_EQ(Bytes(want.data(), in_len), Bytes(buf + 16, in_len))
           << "xchacha seal, in_len " << in_len << " ad_len " << ad_len;
       EXPECT_EQ(Bytes(want.data() + in_len, 16), Bytes(tag.data(), 16))
           << "xchacha seal tag, in_len " << in_len << " ad_len " << ad_len;
-      tag = RunAssembly(key, nonce, want.data(), buf + 16, in_len, ad, ad_len,
-                        1, xnonce);
+      memset(buf, 0x5a, sizeof(buf));
+      EXPECT_EQ(1, RunOpen(key, nonce, want.data(), buf + 16, in_len, ad,
+                           ad_len, want.data() + in_len, xnonce))
+          << "xchacha open, in_len " << in_len << " ad_len " << ad_len;
       EXPECT_EQ(Bytes(pt, in_len), Bytes(buf + 16, in_len))
           << "xchacha open, in_len " << in_len << " ad_len " << ad_len;
-      EXPECT_EQ(Bytes(want.data() + in_len, 16), Bytes(tag.data(), 16))
-          << "xchacha open tag, in_len " << in_len << " ad_len " << ad_len;
+      bad.assign(want.begin() + in_len, want.end());
+      bad[15 - (in_len % 16)] ^= 0x80;
+      memset(buf, 0x5a, sizeof(buf));
+      EXPECT_EQ(0, RunOpen(key, nonce, want.data(), buf + 16, in_len, ad,
+                           ad_len, bad.data(), xnonce))
+          << "xchacha open, changed tag, in_len " << in_len;
+      for (size_t i = 0; i < sizeof(buf); i++) {
+        ASSERT_EQ(0x5a, buf[i]) << "a refused open wrote byte " << i;
+      }
     }
   }
   // In place, and every input and output offset, for a few lengths.
@@ -177,17 +211,25 @@ TEST(ChaCha20Poly1305ShortTest, ShortAssembly) {
     uint8_t io[256];
     memcpy(io, pt, in_len);
     std::vector<uint8_t> tag =
-        RunAssembly(key, nonce, io, io, in_len, ad, ad_len, 0);
+        RunAssembly(key, nonce, io, io, in_len, ad, ad_len);
     EXPECT_EQ(Bytes(want.data(), in_len), Bytes(io, in_len));
     EXPECT_EQ(Bytes(want.data() + in_len, 16), Bytes(tag.data(), 16));
-    tag = RunAssembly(key, nonce, io, io, in_len, ad, ad_len, 1);
+    EXPECT_EQ(1, RunOpen(key, nonce, io, io, in_len, ad, ad_len,
+                         want.data() + in_len));
     EXPECT_EQ(Bytes(pt, in_len), Bytes(io, in_len));
-    EXPECT_EQ(Bytes(want.data() + in_len, 16), Bytes(tag.data(), 16));
+    // The expected tag overlapping the end of the output: read before the
+    // output is written.
+    uint8_t pt_tag[256 + 16];
+    size_t tag_at = in_len >= 8 ? in_len - 8 : 0;
+    memcpy(pt_tag + tag_at, want.data() + in_len, 16);
+    EXPECT_EQ(1, RunOpen(key, nonce, want.data(), pt_tag, in_len, ad, ad_len,
+                         pt_tag + tag_at));
+    EXPECT_EQ(Bytes(pt, in_len), Bytes(pt_tag, in_len));
     // The AD in the output buffer itself: read before anything is written.
     uint8_t both[256];
     memcpy(both, ad, ad_len);
     memcpy(io, pt, in_len);
-    tag = RunAssembly(key, nonce, io, both, in_len, both, ad_len, 0);
+    tag = RunAssembly(key, nonce, io, both, in_len, both, ad_len);
     EXPECT_EQ(Bytes(want.data(), in_len), Bytes(both, in_len));
     EXPECT_EQ(Bytes(want.data() + in_len, 16), Bytes(tag.data(), 16));
     for (size_t in_off = 0; in_off < 16; in_off++) {
@@ -195,7 +237,7 @@ TEST(ChaCha20Poly1305ShortTest, ShortAssembly) {
         alignas(64) uint8_t in_buf[16 + 256], out_buf[16 + 256];
         memcpy(in_buf + in_off, pt, in_len);
         tag = RunAssembly(key, nonce, in_buf + in_off, out_buf + out_off,
-                          in_len, ad, ad_len, 0);
+                          in_len, ad, ad_len);
         EXPECT_EQ(Bytes(want.data(), in_len), Bytes(out_buf + out_off, in_len))
             << "offsets " << in_off << ", " << out_off;
         EXPECT_EQ(Bytes(want.data() + in_len, 16), Bytes(tag.data(), 16));
@@ -236,9 +278,9 @@ TEST(ChaCha20Poly1305ShortTest, GuardPages) {
               x ? EVP_aead_xchacha20_poly1305() : EVP_aead_chacha20_poly1305());
           std::vector<uint8_t> tag =
               x ? RunAssembly(key, nullptr, in.data(), out.data(), in_len,
-                              ad.data(), ad_len, 0, nonce.data())
+                              ad.data(), ad_len, nonce.data())
                 : RunAssembly(key, nonce.data(), in.data(), out.data(), in_len,
-                              ad.data(), ad_len, 0);
+                              ad.data(), ad_len);
           EXPECT_EQ(Bytes(want.data(), in_len), Bytes(out.data(), in_len));
           EXPECT_EQ(Bytes(want.data() + in_len, 16), Bytes(tag));
           EXPECT_TRUE(out.CanariesIntact()) << "wrote around the output";

@@ -81,22 +81,20 @@ void CRYPTO_chacha_20(uint8_t *out, const uint8_t *in, size_t in_len,
 }
 
 // The short seal and open run where the chosen row's entry point has the
-// one-call companion; a test that forces another row gets 0 here, and the
+// one-call companion; a test that forces another row gets -1 here, and the
 // AEAD its general path.
 int chacha20_poly1305_short(const struct chacha20_poly1305_short_args *args) {
 #if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)
   if (CRYPTO_impl_chosen(&CRYPTO_primitive_chacha20)->entry.chacha20 ==
       ChaCha20_ctr32_avx512) {
     if (args->in_len <= 64) {
-      chacha20_poly1305_short_avx512(args);
-    } else {
-      chacha20_poly1305_medium_avx512(args);
+      return chacha20_poly1305_short_avx512(args);
     }
-    return 1;
+    return chacha20_poly1305_medium_avx512(args);
   }
 #endif
   (void)args;
-  return 0;
+  return -1;
 }
 
 #if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)

@@ -225,9 +225,9 @@ CHACHA20_IMPLS(CHACHA20_DECLARE)
 // (AVX-512 F, BW, VL and base x86-64); util/insn_coverage does not reach
 // them, as no row names them.
 struct chacha20_poly1305_short_args;
-void chacha20_poly1305_short_avx512(
+int chacha20_poly1305_short_avx512(
     const struct chacha20_poly1305_short_args *args);
-void chacha20_poly1305_medium_avx512(
+int chacha20_poly1305_medium_avx512(
     const struct chacha20_poly1305_short_args *args);
 #endif
 

@@ -38,7 +38,7 @@ struct chacha20_poly1305_short_args {
   size_t in_len;                  // 1..256
   const uint8_t *ad;              // ad_len bytes (may overlap anything)
   size_t ad_len;                  // 0..64
-  uint8_t *tag;                   // the 16-byte tag computed
+  uint8_t *tag;                   // seal: the tag written; open: expected
   size_t open;                    // 0: seal (ct = out), 1: open (ct = in)
   size_t xchacha;                 // 0: ChaCha20-Poly1305, 1: XChaCha20
 };
@@ -46,14 +46,17 @@ struct chacha20_poly1305_short_args {
 // chacha20_poly1305_short is ChaCha20-Poly1305 (RFC 8439, section 2.8) of
 // a record of 1..256 bytes with at most 64 bytes of AD in one call, when the
 // chosen ChaCha20 row has one (x86-64 with AVX-512: the companion of
-// ChaCha20_ctr32_avx512, see impls.h): it writes in XOR keystream (from
-// block 1 on) to `out`, which equals `in` or does not overlap it, and then the
-// tag of the ciphertext (`out` for a seal, `in` for an open) to `tag`, and
-// returns 1. Otherwise it does nothing and returns 0. An open passes a
-// buffer of its own as `out`, released once the tag has matched. With
-// `xchacha` set it is XChaCha20-Poly1305 (draft-irtf-cfrg-xchacha, section
-// 2.3) with the 24-byte `nonce`: the key used is HChaCha20(key, its first
-// 16 bytes), and the ChaCha20 nonce 0x00000000 || its last 8 bytes.
+// ChaCha20_ctr32_avx512, see impls.h). A seal writes in XOR keystream (from
+// block 1 on) to `out`, then the 16-byte tag of that ciphertext to `tag`,
+// and returns 1. An open computes the tag of `in` and compares it with the
+// 16 bytes at `tag` in time that does not depend on them; if they match it
+// writes in XOR keystream to `out` and returns 1, otherwise it writes
+// nothing and returns 0. `out` equals `in` or does not overlap it; `tag`
+// (read before `out` is written) may lie anywhere. Where the row has no
+// such call it does nothing and returns -1. With `xchacha` set it is
+// XChaCha20-Poly1305 (draft-irtf-cfrg-xchacha, section 2.3) with the
+// 24-byte `nonce`: the key used is HChaCha20(key, its first 16 bytes), and
+// the ChaCha20 nonce 0x00000000 || its last 8 bytes.
 int chacha20_poly1305_short(const struct chacha20_poly1305_short_args *args);
 
 #if defined(__cplusplus)

@@ -1223,8 +1223,11 @@ sub avx512 {
   # chacha20_poly1305_short_args (the C declaration and contract are in
   # crypto/chacha/words.h): ten 8-byte fields, read here at fixed offsets;
   # with `xchacha` set, XChaCha20-Poly1305 (the key first through
-  # HChaCha20). Open MACs the input, seal the output; both write in ^
-  # keystream to `out`. The short function's frame holds only the AD and
+  # HChaCha20). A seal writes in ^ keystream to `out`, MACs it and writes
+  # the tag to `tag`, returning 1; an open MACs the input, compares the
+  # tag with the one at `tag` and writes in ^ keystream to `out` only if
+  # it matched, returning 1, else 0. The short function's frame holds
+  # only the AD and
   # the ciphertext, so it is not wiped; the medium one's also holds block
   # 0's state for $hybrid, which is wiped; the registers are, in both.
   #
@@ -1327,18 +1330,19 @@ sub avx512 {
       "movq $r1, $s1", "shrq \$2, $s1", "addq $r1, $s1");
   # $xor_block: data block $j (1..4, in register $ks; $tag names its
   # labels) with bytes 64 (j - 1) .. of the input through the mask of its
-  # length (%rdx, 0..64): out = in ^ keystream, and the ciphertext,
-  # zero-padded (the output for a seal, the input for an open), to the
-  # frame at the run offset ($run, pad16(ad_len)) + 64 (j - 1). The short
-  # function computes $run here, the medium one before its blocks.
+  # length (%rdx, 0..64): for a seal out = in ^ keystream; and the
+  # ciphertext, zero-padded (the output for a seal, the input for an
+  # open), to the frame at the run offset ($run, pad16(ad_len)) + 64
+  # (j - 1). An open writes nothing to `out` here: see $open_out. The
+  # short function computes $run here, the medium one before its blocks.
   my $xor_block = sub {
     my ($tag, $j, $ks) = @_;
     my $off = 64 * ($j - 1);
     return ($mask->('%k1'),
             "movq 16($p), %rax", "vmovdqu8 $off(%rax), $pin\{%k1}{z}",
+            "cmpq \$0, 64($p)", "jne ${F}_${tag}_ct_in$j",
             "vpxord $pin, $ks, $pks",
             "movq 24($p), %rax", "vmovdqu8 $pks, $off(%rax){%k1}",
-            "cmpq \$0, 64($p)", "jne ${F}_${tag}_ct_in$j",
             "vmovdqu8 $pks, $pin\{%k1}{z}",
             "${F}_${tag}_ct_in$j:",
             $medium ? () : ("movq 48($p), %rax", "leaq 15(%rax), $run",
@@ -1533,8 +1537,30 @@ sub avx512 {
              "shrq \$2, $t0", "cmovnzq %rax, $h0", "cmovnzq %rdx, $h1",
              "vmovq $sreg, %rax", "vpextrq \$1, $sreg, %rdx",
              "addq %rax, $h0", "adcq %rdx, $h1",
-             "movq 56($p), %rax", "movq $h0, (%rax)", "movq $h1, 8(%rax)",
-             "# Wipe the keystream, the key halves and h: the vector and",
+             "movq 56($p), %rax", "cmpq \$0, 64($p)", "jne ${F}_open_out",
+             "movq $h0, (%rax)", "movq $h1, 8(%rax)",
+             "movl \$1, %ecx", "jmp ${F}_wipe");
+  # An open: the tag against the expected one at `tag`, without a branch
+  # on the result (h0 = all ones if all 16 bytes match, else 0), then the
+  # plaintext, in ^ keystream, through each data block's mask ANDed with
+  # h0: nothing reaches `out` unless the tag matched. %ecx: 1 or 0.
+  $c .= "${F}_open_out:\n";
+  $c .= text("xorq (%rax), $h0", "xorq 8(%rax), $h1", "orq $h1, $h0",
+             "negq $h0", "sbbq $h0, $h0", "notq $h0", "kmovq $h0, %k4");
+  for my $j (1 .. ($medium ? 4 : 1)) {
+    my $off = 64 * ($j - 1);
+    $c .= text("movq 32($p), %rdx",
+               $j > 1 ? ("subq \$$off, %rdx", "movl \$0, %eax",
+                         "cmovsq %rax, %rdx") : (),
+               "movl \$64, %eax", "cmpq %rax, %rdx", "cmovaq %rax, %rdx",
+               $mask->('%k1'), "kandq %k4, %k1, %k1",
+               "movq 16($p), %rax", "vmovdqu8 $off(%rax), $pin\{%k1}{z}",
+               "vpxord $pin, $x[$j], $pks",
+               "movq 24($p), %rax", "vmovdqu8 $pks, $off(%rax){%k1}");
+  }
+  $c .= text("movl ${h0}d, %ecx", "andl \$1, %ecx");
+  $c .= "${F}_wipe:\n";
+  $c .= text("# Wipe the keystream, the key halves and h: the vector and",
              "# mask registers, and the general ones the epilogue does not",
              "# restore (h0..h2 and t0..t2 are callee-saved: popped below).",
              "vzeroall",
@@ -1545,9 +1571,9 @@ sub avx512 {
                  @t, $adv, $pin, $pks, $tmpz,
                  $medium ? map({ "%zmm$_" } 22 .. 27) : ()),
              "kxorq %k1, %k1, %k1", "kxorq %k2, %k2, %k2",
-             "kxorq %k3, %k3, %k3",
+             "kxorq %k3, %k3, %k3", "kxorq %k4, %k4, %k4",
              map({ "xorl ${_}d, ${_}d" } @g{qw(r0 r1 s1 t3)}),
-             "xorl %eax, %eax", "xorl %edx, %edx");
+             "xorl %edx, %edx", "movl %ecx, %eax");
   $c .= X86_64Xlate::epilogue();
   $c .= X86_64Xlate::function_end();
   }
