@@ -1351,6 +1351,15 @@ sub avx512 {
             "vextracti64x4 \$1, $pin, $tmpy",
             "vmovdqu64 $tmpy, " . ($off + 32) . "(%rsp,$run)");
   };
+  # $block_len: %rdx = data block $j's length, in_len - 64 (j - 1)
+  # clamped to 0..64 (uses %rax).
+  my $block_len = sub {
+    my ($j) = @_;
+    return ("movq 32($p), %rdx",
+            $j > 1 ? ("subq \$" . (64 * ($j - 1)) . ", %rdx",
+                      "movl \$0, %eax", "cmovsq %rax, %rdx") : (),
+            "movl \$64, %eax", "cmpq %rax, %rdx", "cmovaq %rax, %rdx");
+  };
   # pad16(ad) into the frame, before anything is written (the AD may
   # overlap the output), after the sets have started: the round chain
   # waits for them, not for this.
@@ -1429,10 +1438,7 @@ sub avx512 {
                "movq 48($p), %rax", "leaq 15(%rax), $run",
                "andq \$-16, $run");
     for my $j (1 .. 4) {
-      $o .= text("movq 32($p), %rdx", "subq \$" . (64 * ($j - 1)) . ", %rdx",
-                 "movl \$0, %eax", "cmovsq %rax, %rdx",
-                 "movl \$64, %eax", "cmpq %rax, %rdx", "cmovaq %rax, %rdx",
-                 $xor_block->('m6', $j, $x[$j]));
+      $o .= text($block_len->($j), $xor_block->('m6', $j, $x[$j]));
     }
     $o .= text("movq 32($p), %rdx", "jmp ${F}_lengths");
     return $o;
@@ -1473,48 +1479,36 @@ sub avx512 {
     # (pad16(ad), 16 of ciphertext, the lengths), each h = (h + m) r a
     # chain of ~14 cycles. Measured (three sets): 496 a call, and 334 with
     # the MAC cut to its first 2 blocks (a wrong tag; timing only), so ~10
-    # ticks a block. Not kept: the next block's add
-    # folded into the previous block's fold (one add of h0 fewer on the
-    # chain), 497 -> 500. A faster MAC chain needs two interleaved Horner
+    # ticks a block. Not kept: the next block's add folded into the
+    # previous block's fold (one add of h0 fewer on the chain), 497 -> 500. A faster MAC chain needs two interleaved Horner
     # chains over r^2, whose unclamped multiplier takes 8 full products
     # where r takes 4, on the one multiplier, which would eat most of the
     # gain: not tried.
-    my @variants = (
-        # [label, sets: [rows, d row, d's lanes from row_inc*]]
-        ["m4", [[@yw[0 .. 3]], $yw[7], '.Lchacha_row_inc'],
-               [\@ys2, $yd2, '.Lchacha_row_inc+32']],
-        );
+    # 65..192 bytes: blocks 0, 1 and 2, 3 (counter + L, + 2 + L).
+    my @sets = ([[@yw[0 .. 3]], $yw[7], '.Lchacha_row_inc'],
+                [\@ys2, $yd2, '.Lchacha_row_inc+32']);
+    my $in = [@yw[4 .. 6]];
     $c .= text("cmpq \$192, 32($p)", "ja ${F}_m6");
     $c .= $hybrid->();
-    for my $v (@variants) {
-      my ($lab, @sets) = @$v;
-      my $in = [@yw[4 .. 6]];
-      $c .= "${F}_$lab:\n";
-      # The d rows: counter 0 + the lanes' block numbers (set 0's last:
-      # the others start from it).
-      $c .= text(map({ "vpaddd $_->[2](%rip), $yw[7], $_->[1]" } reverse @sets),
-                 map({ $set_start->($in, $_->[1], $_->[0]) } @sets),
-                 @ad_in, "leaq 15(%rdx), $run", "andq \$-16, $run",
-                 "movl \$10, %eax");
-      $c .= "${F}_${lab}_rounds:\n";
-      $c .= text($zipn->(map { [$rows_dr->(@{$_->[0]})] } @sets),
-                 "decl %eax", "jnz ${F}_${lab}_rounds",
-                 map({ $set_feed->($in, $_->[1], $_->[0]) } @sets),
-                 @key_out,
-                 "# Blocks 0..5 into zmm0..5.",
-                 map({ my $k = $_;
-                       my @z = map { my $r = $_; $r =~ s/ymm/zmm/; $r }
-                               @{$sets[$k][0]};
-                       $lanes_out->(@z, @x[2 * $k, 2 * $k + 1]) } 0 .. $#sets));
-      # Block j's length: in_len - 64 (j - 1), clamped to 0..64.
-      for my $j (1 .. ($#sets == 1 ? 3 : 4)) {
-        $c .= text("movq 32($p), %rdx", "subq \$" . (64 * ($j - 1)) . ", %rdx",
-                   "movl \$0, %eax", "cmovsq %rax, %rdx",
-                   "movl \$64, %eax", "cmpq %rax, %rdx", "cmovaq %rax, %rdx",
-                   $xor_block->($lab, $j, $x[$j]));
-      }
-      $c .= text("movq 32($p), %rdx", "jmp ${F}_lengths");
+    $c .= "${F}_m4:\n";
+    # The d rows: counter 0 + the lanes' block numbers (set 0's last: the
+    # other starts from it).
+    $c .= text(map({ "vpaddd $_->[2](%rip), $yw[7], $_->[1]" } reverse @sets),
+               map({ $set_start->($in, $_->[1], $_->[0]) } @sets),
+               @ad_in, "leaq 15(%rdx), $run", "andq \$-16, $run",
+               "movl \$10, %eax");
+    $c .= "${F}_m4_rounds:\n";
+    $c .= text($zipn->(map { [$rows_dr->(@{$_->[0]})] } @sets),
+               "decl %eax", "jnz ${F}_m4_rounds",
+               map({ $set_feed->($in, $_->[1], $_->[0]) } @sets),
+               @key_out,
+               "# Blocks 0..3 into zmm0..3.",
+               $lanes_out->($ra, $rb, $rc, $rd, @x[0, 1]),
+               $lanes_out->(@x[8 .. 11], @x[2, 3]));
+    for my $j (1 .. 3) {
+      $c .= text($block_len->($j), $xor_block->('m4', $j, $x[$j]));
     }
+    $c .= text("movq 32($p), %rdx", "jmp ${F}_lengths");
   }
   $c .= "${F}_lengths:\n";
   $c .= text("# The run: pad16(ad), pad16(ct), le64(ad_len), le64(in_len)",
@@ -1549,11 +1543,7 @@ sub avx512 {
              "negq $h0", "sbbq $h0, $h0", "notq $h0", "kmovq $h0, %k4");
   for my $j (1 .. ($medium ? 4 : 1)) {
     my $off = 64 * ($j - 1);
-    $c .= text("movq 32($p), %rdx",
-               $j > 1 ? ("subq \$$off, %rdx", "movl \$0, %eax",
-                         "cmovsq %rax, %rdx") : (),
-               "movl \$64, %eax", "cmpq %rax, %rdx", "cmovaq %rax, %rdx",
-               $mask->('%k1'), "kandq %k4, %k1, %k1",
+    $c .= text($block_len->($j), $mask->('%k1'), "kandq %k4, %k1, %k1",
                "movq 16($p), %rax", "vmovdqu8 $off(%rax), $pin\{%k1}{z}",
                "vpxord $pin, $x[$j], $pks",
                "movq 24($p), %rax", "vmovdqu8 $pks, $off(%rax){%k1}");
@@ -1569,7 +1559,7 @@ sub avx512 {
                         "vmovdqu64 %zmm0, 416(%rsp)") : (),
              map({ my $r = $_; $r =~ s/zmm/xmm/; "vpxord $r, $r, $r" }
                  @t, $adv, $pin, $pks, $tmpz,
-                 $medium ? map({ "%zmm$_" } 22 .. 27) : ()),
+                 $medium ? '%zmm22' : ()),
              "kxorq %k1, %k1, %k1", "kxorq %k2, %k2, %k2",
              "kxorq %k3, %k3, %k3", "kxorq %k4, %k4, %k4",
              map({ "xorl ${_}d, ${_}d" } @g{qw(r0 r1 s1 t3)}),
