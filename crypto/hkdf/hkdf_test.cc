@@ -213,6 +213,50 @@ TEST(HKDFTest, InfoAroundStackBuffer) {
   }
 }
 
+// An expand of at most one SHA-256 block is one call of the fused
+// HMAC-SHA256 row with the counter byte appended in its padded tail
+// (hkdf.c, hmac_sha256_oneshot): every info length over three blocks (the
+// tail holds 0..63 bytes of info, and at 63 the counter fills the block and
+// the padding takes a block of its own), every output length that takes
+// this path's two branches, and outputs that alias the PRK or the info,
+// against an expand written here with the public HMAC_CTX functions.
+TEST(HKDFTest, OneBlockSHA256) {
+  TestRNG rng(0x5256);
+  const EVP_MD *md = EVP_sha256();
+  std::vector<uint8_t> prk = rng.Bytes(32), info = rng.Bytes(200);
+  HMAC_CTX ctx;
+  HMAC_CTX_init(&ctx);
+  for (size_t info_len = 0; info_len <= info.size(); info_len++) {
+    SCOPED_TRACE(info_len);
+    uint8_t want[32];
+    const uint8_t one = 1;
+    ASSERT_TRUE(HMAC_Init_ex(&ctx, prk.data(), prk.size(), md, nullptr));
+    ASSERT_TRUE(HMAC_Update(&ctx, info.data(), info_len));
+    ASSERT_TRUE(HMAC_Update(&ctx, &one, 1));
+    ASSERT_TRUE(HMAC_Final(&ctx, want, nullptr));
+    for (size_t out_len : {size_t{0}, size_t{1}, size_t{31}, size_t{32}}) {
+      SCOPED_TRACE(out_len);
+      std::vector<uint8_t> got(out_len + 1, 0xee);
+      ASSERT_TRUE(HKDF_expand(got.data(), out_len, md, prk.data(), prk.size(),
+                              info.data(), info_len));
+      EXPECT_EQ(Bytes(want, out_len), Bytes(got.data(), out_len));
+      EXPECT_EQ(0xee, got[out_len]);
+    }
+    // The output over the PRK, and over the start of the info.
+    std::vector<uint8_t> key = prk;
+    ASSERT_TRUE(HKDF_expand(key.data(), 32, md, key.data(), key.size(),
+                            info.data(), info_len));
+    EXPECT_EQ(Bytes(want, 32), Bytes(key));
+    if (info_len >= 32) {
+      std::vector<uint8_t> buf(info.begin(), info.begin() + info_len);
+      ASSERT_TRUE(HKDF_expand(buf.data(), 32, md, prk.data(), prk.size(),
+                              buf.data(), info_len));
+      EXPECT_EQ(Bytes(want, 32), Bytes(buf.data(), 32));
+    }
+  }
+  HMAC_CTX_cleanup(&ctx);
+}
+
 TEST(HKDFTest, ErrorPaths) {
   ERR_clear_error();
   const EVP_MD *md = EVP_sha256();

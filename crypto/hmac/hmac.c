@@ -473,6 +473,24 @@ int HMAC_CTX_copy(HMAC_CTX *dest, const HMAC_CTX *src) {
   return HMAC_CTX_copy_ex(dest, src);
 }
 
+int hmac_sha256_oneshot(uint8_t out[32], const uint8_t *key, size_t key_len,
+                        const uint8_t *data, size_t data_len, int with_byte,
+                        uint8_t last_byte) {
+  // The whole HMAC in one call of the chosen SHA256_HMAC_IMPLS row
+  // (crypto/sha/impls.h), from the two pads side by side.
+  uint8_t pads[2 * SHA256_CBLOCK];
+  if (!hmac_pads(EVP_sha256(), key, key_len, pads, pads + SHA256_CBLOCK)) {
+    return 0;
+  }
+  if (with_byte) {
+    sha256_hmac_oneshot_byte(out, pads, data, data_len, last_byte);
+  } else {
+    sha256_hmac_oneshot(out, pads, data, data_len);
+  }
+  CRYPTO_wipe(pads, sizeof(pads));
+  return 1;
+}
+
 uint8_t *HMAC(const EVP_MD *evp_md, const void *key, size_t key_len,
               const uint8_t *data, size_t data_len, uint8_t *out,
               unsigned int *out_len) {
@@ -482,14 +500,9 @@ uint8_t *HMAC(const EVP_MD *evp_md, const void *key, size_t key_len,
     return NULL;
   }
   if (EVP_MD_type(evp_md) == NID_sha256) {
-    // The whole HMAC in one call of the chosen SHA256_HMAC_IMPLS row
-    // (crypto/sha/impls.h), from the two pads side by side.
-    uint8_t pads[2 * SHA256_CBLOCK];
-    if (!hmac_pads(evp_md, key, key_len, pads, pads + SHA256_CBLOCK)) {
+    if (!hmac_sha256_oneshot(out, key, key_len, data, data_len, 0, 0)) {
       return NULL;
     }
-    sha256_hmac_oneshot(out, pads, data, data_len);
-    CRYPTO_wipe(pads, sizeof(pads));
     if (out_len != NULL) {
       *out_len = SHA256_DIGEST_LENGTH;
     }

@@ -53,6 +53,17 @@ void hmac_key_mac(const EVP_MD_CTX *i_key, const EVP_MD_CTX *o_key,
 // (its first HMAC_KEY_STATE_BYTES bytes) that no streaming call used.
 void hmac_key_wipe(EVP_MD_CTX *key_ctx);
 
+// hmac_sha256_oneshot writes HMAC-SHA256 under the `key_len`-byte `key` of
+// the `data_len` bytes at `data`, followed by the byte `last_byte` when
+// `with_byte` is one, to `out` (32 bytes), in one call of the fused
+// HMAC-SHA256 row (crypto/sha/impls.h, SHA256_HMAC_IMPLS). HMAC() uses it
+// for SHA-256, and HKDF_expand for T(1) = HMAC(PRK, info || 0x01) without
+// copying info. `out` may alias `key` or `data`: both are read in full
+// before it is written. It returns one, or zero on an internal error.
+int hmac_sha256_oneshot(uint8_t out[32], const uint8_t *key, size_t key_len,
+                        const uint8_t *data, size_t data_len, int with_byte,
+                        uint8_t last_byte);
+
 #if defined(__cplusplus)
 }  // extern "C"
 #endif

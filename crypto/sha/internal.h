@@ -230,6 +230,14 @@ void sha256_finish_from(const SHA256_CTX *sha, const uint8_t *in, size_t len,
 void sha256_hmac_oneshot(uint8_t out[32], const uint8_t pads[128],
                          const uint8_t *in, size_t len);
 
+// sha256_hmac_oneshot_byte is sha256_hmac_oneshot of the `len` bytes at `in`
+// followed by the byte `last_byte`: HKDF-Expand's T(1) = HMAC(PRK, info ||
+// 0x01) with no copy of info (only its last len % 64 bytes are copied, into
+// the stack tail). `out` may alias `in`.
+void sha256_hmac_oneshot_byte(uint8_t out[32], const uint8_t pads[128],
+                              const uint8_t *in, size_t len,
+                              uint8_t last_byte);
+
 // sha256_hmac_finish writes to `out` the HMAC-SHA256 whose inner hash is
 // `inner` (the ipad block and the message absorbed, any bytes still
 // buffered) and whose outer hash's state after the opad block is `o_state`,

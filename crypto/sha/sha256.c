@@ -465,18 +465,56 @@ static const CRYPTO_IMPL kSHA256HMACImpls[] = {
 CRYPTO_PRIMITIVE CRYPTO_primitive_sha256_hmac =
     CRYPTO_PRIMITIVE_INIT("sha256_hmac", kSHA256HMACImpls);
 
-void sha256_hmac_oneshot(uint8_t out[32], const uint8_t pads[128],
-                         const uint8_t *in, size_t len) {
+// sha256_hmac_run is sha256_hmac_oneshot of in[0..len), followed by the
+// byte `last_byte` when `with_byte` is one (HKDF's T(1) = HMAC(PRK, info ||
+// 0x01) without a copy of info). The whole blocks are read from `in`; only
+// the message's last len % 64 bytes (and that byte) are copied, into the
+// tail, which is built after the pair's loads and is not read before the
+// inner blocks are done, so the copy is off the compression chain.
+static inline void sha256_hmac_run(uint8_t out[32], const uint8_t pads[128],
+                                   const uint8_t *in, size_t len,
+                                   int with_byte, uint8_t last_byte) {
   const struct crypto_sha256_hmac_entry *e =
       &CRYPTO_impl_chosen(&CRYPTO_primitive_sha256_hmac)->entry.sha256_hmac;
   size_t whole = len / SHA256_CBLOCK;
+  size_t n = len % SHA256_CBLOCK;
   // (`in` may be NULL when `len` is zero: no arithmetic on it then.)
   const uint8_t *rest = whole != 0 ? in + whole * SHA256_CBLOCK : in;
+  uint64_t bits = ((uint64_t)len + (with_byte ? 1 : 0) + SHA256_CBLOCK) << 3;
   uint8_t last[2 * SHA256_CBLOCK];
-  size_t n = sha_pad_tail(last, SHA256_CBLOCK, 8, rest, len % SHA256_CBLOCK,
-                          0, ((uint64_t)len + SHA256_CBLOCK) << 3);
-  e->oneshot(out, pads, in, whole, last, n);
-  sha_wipe_chunks(last, n * SHA256_CBLOCK);
+  size_t num_tail;
+  if (!with_byte) {
+    num_tail = sha_pad_tail(last, SHA256_CBLOCK, 8, rest, n, 0, bits);
+  } else {
+    // rest || last_byte is 1..64 bytes: at 64 it is a whole block of its
+    // own and the padding a second one.
+    uint8_t end[SHA256_CBLOCK];
+    if (n != 0) {
+      OPENSSL_memcpy(end, rest, n);
+    }
+    end[n] = last_byte;
+    if (n + 1 < SHA256_CBLOCK) {
+      num_tail = sha_pad_tail(last, SHA256_CBLOCK, 8, end, n + 1, 0, bits);
+    } else {
+      OPENSSL_memcpy(last, end, SHA256_CBLOCK);
+      sha_pad_tail(last + SHA256_CBLOCK, SHA256_CBLOCK, 8, NULL, 0, 0, bits);
+      num_tail = 2;
+    }
+    CRYPTO_wipe(end, n + 1);
+  }
+  e->oneshot(out, pads, in, whole, last, num_tail);
+  sha_wipe_chunks(last, num_tail * SHA256_CBLOCK);
+}
+
+void sha256_hmac_oneshot(uint8_t out[32], const uint8_t pads[128],
+                         const uint8_t *in, size_t len) {
+  sha256_hmac_run(out, pads, in, len, 0, 0);
+}
+
+void sha256_hmac_oneshot_byte(uint8_t out[32], const uint8_t pads[128],
+                              const uint8_t *in, size_t len,
+                              uint8_t last_byte) {
+  sha256_hmac_run(out, pads, in, len, 1, last_byte);
 }
 
 void sha256_hmac_finish(uint8_t out[32], const SHA256_CTX *inner,
