@@ -85,12 +85,12 @@ typedef void (*crypto_sha64_x2_fn)(uint64_t *state0, const uint8_t *in0,
                                    uint64_t *state1, const uint8_t *in1);
 
 // A fused HMAC-SHA256 row is two functions: `oneshot` computes an HMAC from
-// the two key pads and the inner message's blocks after the ipad block
+// the key block K0 and the inner message's blocks after the ipad block
 // (whole blocks at `in`, then the padded tail); `finish` ends a streamed
 // one from the inner and outer chaining values and the padded tail. See
 // crypto/sha/impls.h, SHA256_HMAC_IMPLS.
 struct crypto_sha256_hmac_entry {
-  void (*oneshot)(uint8_t out[32], const uint8_t pads[128], const uint8_t *in,
+  void (*oneshot)(uint8_t out[32], const uint8_t k0[64], const uint8_t *in,
                   size_t num_blocks, const uint8_t *tail, size_t num_tail);
   void (*finish)(uint8_t out[32], const uint32_t i_state[8],
                  const uint8_t *tail, size_t num_tail,

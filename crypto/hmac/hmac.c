@@ -28,8 +28,9 @@
 // HMAC() with SHA-256 goes further: the three steps run in one call of a
 // SHA256_HMAC_IMPLS row (crypto/sha/impls.h; on x86-64 with the SHA
 // extensions one assembly function that keeps both states in registers),
-// from the two pads side by side; the overhead left is the pads and the
-// padded tail, built here and in sha256_hmac_oneshot. HMAC_Final with
+// from the key block K0: the row makes both pads and runs their blocks side
+// by side; the overhead left is K0 and the padded tail, built here and in
+// sha256_hmac_oneshot. HMAC_Final with
 // SHA-256 ends the same way: the inner hash's last block(s) and the outer
 // block in one call of the row's `finish` (sha256_hmac_finish), from the
 // inner and outer states; HMAC_Init_ex/Update/Final with a new key each
@@ -67,6 +68,29 @@
 // block, ~7.25 x 36 = ~261 ns, so the 1.3x-of-BoringSSL target there
 // (~279 ns) leaves ~18 ns for everything around the compressions; 1350 B
 // is the bulk case above.
+// AMD Zen 4 (family 25 model 17, TSC 2.596 GHz, 2026-12-04): the fused
+// assembly alone, called back to back on fixed pads, took 620 TSC ticks at
+// 256 bytes and 259 at 16; HMAC() around it 688 and 330. Everything between
+// the key and the first sha256rnds2 is on the path each call waits on, so
+// the pads moved into the row: C writes K0 only (zeros, the key) and the
+// assembly XORs 0x36 / 0x5c into the byte-swapped K0 in registers, where
+// before K0 was stored, reloaded, XORed and stored again as two pads for
+// the assembly to load. HMAC() 688 -> 664 ticks at 256 bytes, 323 -> 299
+// at 16 (an rdtsc loop outside the tree, lower quartiles of 41 batches,
+// the two builds alternated); `util/bench/percall.sh build BSSL 7`
+// (BoringSSL a0689af29e8e), ours / BoringSSL: HMAC() SHA-256 16 B 1.54 ->
+// 1.65, 256 B 1.26 -> 1.30; HMAC_Init_ex/Update/Final 16 B 1.37 -> 1.51,
+// 256 B 1.14 -> 1.18. What bounds those at 256 and 1350 bytes on this core:
+// one SHA-NI block is a 32 x 4-cycle sha256rnds2 chain, 91 TSC ticks
+// (SHA256() of 16 KiB runs at 1.44 ticks a byte, BoringSSL's 1.45), and an
+// HMAC of 256 bytes is at least 7 blocks in a chain (K0 ^ ipad, four
+// message blocks, the padding block, the outer block; K0 ^ opad runs beside
+// the first), 637 ticks = 245 ns. BoringSSL's HMAC_Init_ex/Update/Final
+// takes 317 ns there, so 1.3x of it (244 ns) is below that chain. At 1350
+// bytes the chain is 24 blocks, 2184 ticks = 841 ns, and the assembly
+// alone, back to back with nothing around it, took 2166-2202 ticks (834-848
+// ns); 1.1x of BoringSSL's 914 (HMAC_Init_ex/Update/Final) and 930 ns
+// (HMAC()) is 831 and 845 ns, at or below that.
 // Tried and dropped (no change beyond the noise, A/B medians of 9 rounds):
 // building the pads with 16-byte stores and storing the SHA-256 digest as
 // 8-byte words for the outer block's 8-byte loads.
@@ -83,37 +107,35 @@
 #include "../sha/internal.h"
 #include "internal.h"
 
-// hmac_pads writes K0 ^ ipad to `ipad` and K0 ^ opad to `opad`, each
-// EVP_MD_block_size(md) bytes, for the `key_len`-byte `key`. A key longer
-// than a block is hashed first. It returns one, or zero if the digest's
-// sizes are out of range.
-//
-// K0 is built in `k0`, zeroed with a size known at compile time (inline
-// stores, no memset call), and wiped here. Each pad is written 16 bytes at
-// a time (sha_store_chunk): the block functions read them with 16-byte loads,
-// and a load that spans several smaller stores still in the store queue
-// cannot take its data from them and waits for them to reach the cache
-// (see sha_store_chunk in ../sha/internal.h). With 8-byte stores before,
-// HMAC() SHA-256 ran 2% slower at 16 and 256 bytes (Zen 5, 7 alternating
-// rounds of util/bench/percall_bench.c).
-static int hmac_pads(const EVP_MD *md, const uint8_t *key, size_t key_len,
-                     uint8_t *ipad, uint8_t *opad) {
-  size_t block_size = EVP_MD_block_size(md);
-  size_t md_size = EVP_MD_size(md);
-  if (block_size > EVP_MAX_MD_BLOCK_SIZE || md_size > block_size ||
-      block_size % 16 != 0) {
-    OPENSSL_PUT_ERROR(HMAC, ERR_R_INTERNAL_ERROR);
-    return 0;
+// hmac_k0 writes the key block K0 of FIPS 198-1 §4 to `k0`, `block_size`
+// (EVP_MD_block_size(md), a multiple of 16) bytes: the `key_len`-byte
+// `key` zero-padded, or H(key) zero-padded for a key longer than a block.
+// It returns one, or zero if hashing the key failed. The zeros are 16-byte
+// stores (sha_store_chunk), inline for a block size known at the call.
+static inline int hmac_k0(const EVP_MD *md, size_t block_size,
+                          const uint8_t *key, size_t key_len, uint8_t *k0) {
+  for (size_t i = 0; i < block_size; i += 16) {
+    sha_store_chunk(k0 + i, 0, 0);
   }
-  // K0: key || zeros, or H(key) || zeros.
-  uint8_t k0[EVP_MAX_MD_BLOCK_SIZE] = {0};
   if (key_len > block_size) {
-    if (!EVP_Digest(key, key_len, k0, NULL, md, NULL)) {
-      return 0;
-    }
-  } else if (key_len != 0) {
+    return EVP_Digest(key, key_len, k0, NULL, md, NULL);
+  }
+  if (key_len != 0) {
     OPENSSL_memcpy(k0, key, key_len);
   }
+  return 1;
+}
+
+// hmac_xor_pads writes K0 ^ ipad to `ipad` and K0 ^ opad to `opad`, each
+// `block_size` (a multiple of 16) bytes, from the key block `k0`. Each pad
+// is written 16 bytes at a time (sha_store_chunk): the block functions
+// read them with 16-byte loads, and a load that spans several smaller
+// stores still in the store queue cannot take its data from them and waits
+// for them to reach the cache (see sha_store_chunk in ../sha/internal.h).
+// With 8-byte stores before, HMAC() SHA-256 ran 2% slower at 16 and 256
+// bytes (Zen 5, 7 alternating rounds of util/bench/percall_bench.c).
+static inline void hmac_xor_pads(const uint8_t *k0, size_t block_size,
+                          uint8_t *ipad, uint8_t *opad) {
   // The loop count is the public block size.
   const uint64_t kIpad = UINT64_C(0x3636363636363636);
   const uint64_t kOpad = UINT64_C(0x5c5c5c5c5c5c5c5c);
@@ -123,8 +145,28 @@ static int hmac_pads(const EVP_MD *md, const uint8_t *key, size_t key_len,
     sha_store_chunk(ipad + i, lo ^ kIpad, hi ^ kIpad);
     sha_store_chunk(opad + i, lo ^ kOpad, hi ^ kOpad);
   }
-  CRYPTO_wipe(k0, sizeof(k0));
-  return 1;
+}
+
+// hmac_pads writes K0 ^ ipad to `ipad` and K0 ^ opad to `opad`, each
+// EVP_MD_block_size(md) bytes, for the `key_len`-byte `key`. A key longer
+// than a block is hashed first. It returns one, or zero if the digest's
+// sizes are out of range. K0 is built on the stack and wiped here.
+static int hmac_pads(const EVP_MD *md, const uint8_t *key, size_t key_len,
+                     uint8_t *ipad, uint8_t *opad) {
+  size_t block_size = EVP_MD_block_size(md);
+  size_t md_size = EVP_MD_size(md);
+  if (block_size > EVP_MAX_MD_BLOCK_SIZE || md_size > block_size ||
+      block_size % 16 != 0) {
+    OPENSSL_PUT_ERROR(HMAC, ERR_R_INTERNAL_ERROR);
+    return 0;
+  }
+  uint8_t k0[EVP_MAX_MD_BLOCK_SIZE];
+  int ok = hmac_k0(md, block_size, key, key_len, k0);
+  if (ok) {
+    hmac_xor_pads(k0, block_size, ipad, opad);
+  }
+  CRYPTO_wipe(k0, block_size);
+  return ok;
 }
 
 int hmac_key_init(EVP_MD_CTX *i_ctx, EVP_MD_CTX *o_ctx, const EVP_MD *md,
@@ -237,21 +279,22 @@ static inline void hmac_state_copy(EVP_MD_CTX *dst, const EVP_MD_CTX *src) {
 // key. Computing the key states at HMAC_Init_ex stores them, copies one into
 // md_ctx, and reloads both at HMAC_Final, where the one-call HMAC() path
 // keeps them in registers. So HMAC_Init_ex with a new SHA-256 key only
-// writes the two pads (into o_ctx's state, free until the key states
+// writes the key block K0 (into o_ctx's state, free until the key states
 // exist) and opens the message; while the message fits md_ctx's buffer,
-// HMAC_Final hands pads and message to the same SHA256_HMAC_IMPLS row
+// HMAC_Final hands K0 and message to the same SHA256_HMAC_IMPLS row
 // HMAC() uses (sha256_hmac_oneshot). The key states are computed from the
-// stored pads as soon as anything needs them: an Update that would take
+// stored K0 as soon as anything needs them: an Update that would take
 // the message past one block, or a second message with the same key (each
 // message after the first then starts from the states, as without
 // deferral).
-// HMAC_CTX_copy_ex copies the pads with o_ctx, and HMAC_CTX_cleanup erases
-// them with the rest. Nothing here branches on key or message bytes, only on
+// HMAC_CTX_copy_ex copies K0 with o_ctx, and HMAC_CTX_cleanup erases it
+// with the rest. Nothing here branches on key or message bytes, only on
 // lengths and on the state of the context.
 //
-// Where the pads go. In o_ctx they cover any previous key's outer chaining
-// value (the first 64 bytes of the state, SHA-512's included). When they
-// are turned into states, the outer one goes through the stack and the
+// Where K0 goes. In o_ctx it covers any previous key's outer chaining
+// value (the first 64 bytes of the state, SHA-512's included). When it is
+// turned into states (through pads on the stack), the outer one goes
+// through the stack and the
 // inner one is written straight into md_ctx if a message is open (else
 // into i_ctx), so the message's first block reads the chaining value the
 // two-stream pass has just stored rather than a copy of it. Copying the
@@ -264,21 +307,25 @@ static inline void hmac_state_copy(EVP_MD_CTX *dst, const EVP_MD_CTX *src) {
 // three processes each, ns a call, medians): hmac-ctx-sha256 at 16 bytes
 // 149.3 -> 136.0 (1.10x), 64 bytes 171.4 -> 170.9, 256 bytes 276.0 ->
 // 277.5, 1350 bytes 882.6 -> 879.4 (within the noise from 64 bytes up).
-#define HMAC_DEFERRED_PADS_BYTES (2 * SHA256_CBLOCK)
-static_assert(HMAC_DEFERRED_PADS_BYTES <= sizeof(((EVP_MD_CTX *)0)->u),
-              "the deferred pads must fit o_ctx's state");
+#define HMAC_DEFERRED_K0_BYTES SHA256_CBLOCK
+static_assert(HMAC_DEFERRED_K0_BYTES <= sizeof(((EVP_MD_CTX *)0)->u),
+              "the deferred key block must fit o_ctx's state");
+static_assert(offsetof(SHA256_CTX, data) <= HMAC_DEFERRED_K0_BYTES,
+              "the outer state written over K0 must not pass its end");
 
-static inline uint8_t *hmac_deferred_pads(HMAC_CTX *ctx) {
+static inline uint8_t *hmac_deferred_k0(HMAC_CTX *ctx) {
   return (uint8_t *)&ctx->o_ctx.u;
 }
 
-// hmac_key_undefer computes `ctx`'s key states from its deferred pads and
-// erases the pads. If a message is open (the deferred message's first long
+// hmac_key_undefer computes `ctx`'s key states from its deferred K0 and
+// erases it. If a message is open (the deferred message's first long
 // Update), the inner state is computed in md_ctx and copied to i_ctx beside
 // the message's blocks; md_ctx's count and buffer are already right (the
 // count started at one block; a full buffer is compressed here).
 static void hmac_key_undefer(HMAC_CTX *ctx) {
-  uint8_t *pads = hmac_deferred_pads(ctx);
+  uint8_t *k0 = hmac_deferred_k0(ctx);
+  uint8_t pads[2 * SHA256_CBLOCK];
+  hmac_xor_pads(k0, SHA256_CBLOCK, pads, pads + SHA256_CBLOCK);
   SHA256_CTX *inner = &ctx->md_ctx.u.sha256;
   const size_t state_bytes = offsetof(SHA256_CTX, data);
   const int open = ctx->md_ctx.digest != NULL;
@@ -300,10 +347,11 @@ static void hmac_key_undefer(HMAC_CTX *ctx) {
       inner->num = 0;
     }
   }
-  // The outer chaining value and counts over the ipad, then the rest of
+  // The outer chaining value and counts over K0, then the rest of K0 and
   // the pads erased.
   OPENSSL_memcpy(&ctx->o_ctx.u, &outer.u, state_bytes);
-  CRYPTO_wipe(pads + state_bytes, HMAC_DEFERRED_PADS_BYTES - state_bytes);
+  CRYPTO_wipe(k0 + state_bytes, HMAC_DEFERRED_K0_BYTES - state_bytes);
+  CRYPTO_wipe(pads, sizeof(pads));
   CRYPTO_wipe(&outer.u, state_bytes);
   ctx->key_deferred = 0;
 }
@@ -327,16 +375,15 @@ int HMAC_Init_ex(HMAC_CTX *ctx, const void *key, size_t key_len,
   if (key != NULL || md != ctx->md) {
     // A new key (the empty key if `key` is NULL) or a new digest.
     if (EVP_MD_type(md) == NID_sha256) {
-      // Deferred (see above): the pads only, and the message opened at one
+      // Deferred (see above): K0 only, and the message opened at one
       // block's count with its chaining value still to come. A previous
       // key's computed inner chaining value is erased, as a new key
-      // schedule would overwrite it (the outer one is under the pads); 64
+      // schedule would overwrite it (the outer one is under K0); 64
       // bytes cover every family's.
       if (!ctx->key_deferred && ctx->md != NULL) {
         CRYPTO_wipe(&ctx->i_ctx.u, 64);
       }
-      if (!hmac_pads(md, key, key_len, hmac_deferred_pads(ctx),
-                     hmac_deferred_pads(ctx) + SHA256_CBLOCK)) {
+      if (!hmac_k0(md, SHA256_CBLOCK, key, key_len, hmac_deferred_k0(ctx))) {
         HMAC_CTX_cleanup(ctx);
         return 0;
       }
@@ -403,10 +450,10 @@ int HMAC_Final(HMAC_CTX *ctx, uint8_t *out, unsigned int *out_len) {
   // The outer hash reads o_ctx's state and leaves it for the next message.
   int ok;
   if (ctx->key_deferred) {
-    // The whole HMAC in one call from the pads and the buffered message,
+    // The whole HMAC in one call from K0 and the buffered message,
     // as HMAC() runs it; the key stays deferred for a next message.
     SHA256_CTX *inner = &ctx->md_ctx.u.sha256;
-    sha256_hmac_oneshot(out, hmac_deferred_pads(ctx), inner->data,
+    sha256_hmac_oneshot(out, hmac_deferred_k0(ctx), inner->data,
                         inner->num);
     CRYPTO_wipe(inner, sizeof(*inner));
     if (out_len != NULL) {
@@ -463,7 +510,7 @@ int HMAC_CTX_copy_ex(HMAC_CTX *dest, const HMAC_CTX *src) {
     return 0;
   }
   dest->md = src->md;
-  // Deferred pads, if any, came with o_ctx.
+  // A deferred K0, if any, came with o_ctx.
   dest->key_deferred = src->key_deferred;
   return 1;
 }
@@ -477,17 +524,19 @@ int hmac_sha256_oneshot(uint8_t out[32], const uint8_t *key, size_t key_len,
                         const uint8_t *data, size_t data_len, int with_byte,
                         uint8_t last_byte) {
   // The whole HMAC in one call of the chosen SHA256_HMAC_IMPLS row
-  // (crypto/sha/impls.h), from the two pads side by side.
-  uint8_t pads[2 * SHA256_CBLOCK];
-  if (!hmac_pads(EVP_sha256(), key, key_len, pads, pads + SHA256_CBLOCK)) {
+  // (crypto/sha/impls.h), from the key block: the row makes the two pads
+  // (in registers, in the assembly) and runs their blocks side by side.
+  uint8_t k0[SHA256_CBLOCK];
+  if (!hmac_k0(EVP_sha256(), SHA256_CBLOCK, key, key_len, k0)) {
+    CRYPTO_wipe(k0, sizeof(k0));
     return 0;
   }
   if (with_byte) {
-    sha256_hmac_oneshot_byte(out, pads, data, data_len, last_byte);
+    sha256_hmac_oneshot_byte(out, k0, data, data_len, last_byte);
   } else {
-    sha256_hmac_oneshot(out, pads, data, data_len);
+    sha256_hmac_oneshot(out, k0, data, data_len);
   }
-  CRYPTO_wipe(pads, sizeof(pads));
+  CRYPTO_wipe(k0, sizeof(k0));
   return 1;
 }
 

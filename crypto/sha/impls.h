@@ -226,8 +226,9 @@ static inline int sha512_x2_avx512_capable(void) {
 //
 // SHA256_HMAC_IMPLS lists the paths of two functions that write
 // HMAC-SHA256 to `out` (32 bytes):
-//   oneshot(out, pads, in, num_blocks, tail, num_tail): `pads` is K0 ^ ipad
-//     (64 bytes) then K0 ^ opad (64 bytes), and the inner hash's message
+//   oneshot(out, k0, in, num_blocks, tail, num_tail): `k0` is the key block
+//     K0 (the key, or its hash if longer than 64 bytes, zero-padded to 64
+//     bytes; the row makes K0 ^ ipad and K0 ^ opad), and the inner hash's message
 //     after the ipad block is the `num_blocks` whole blocks at `in` then the
 //     `num_tail` blocks at `tail`, which hold the message's last bytes and
 //     the padding for a length of 64 + (message bytes)
@@ -237,8 +238,9 @@ static inline int sha512_x2_avx512_capable(void) {
 //     block and the message's whole blocks, `tail` (`num_tail` blocks, one
 //     or two) its last bytes and padding, `o_state` the outer hash's after
 //     the opad block (sha256_hmac_finish builds the tail).
-// No alignment is needed; `out` must not overlap the inputs, which are
-// left as they were. Rows, best first:
+// No alignment is needed; the inputs are left as they were, and `out` is
+// written after they are all read, so it may overlap them (HKDF_expand
+// writes T(1) over its info). Rows, best first:
 //   shani (x86-64, asm/sha2-x2-x86_64.pl): the whole HMAC in one function
 //     with the states in registers: the pads' two blocks as two interleaved
 //     SHA-NI streams, the inner blocks, the inner digest turned into the
@@ -280,7 +282,7 @@ SHA1_IMPLS(SHA1_DECLARE)
 SHA256_IMPLS(SHA256_DECLARE)
 SHA512_IMPLS(SHA512_DECLARE)
 #define SHA256_HMAC_DECLARE(name, oneshot, finish, capable)              \
-  void oneshot(uint8_t out[32], const uint8_t pads[128], const uint8_t *in, \
+  void oneshot(uint8_t out[32], const uint8_t k0[64], const uint8_t *in,   \
                size_t num_blocks, const uint8_t *tail, size_t num_tail);   \
   void finish(uint8_t out[32], const uint32_t i_state[8],                   \
               const uint8_t *tail, size_t num_tail,                         \

@@ -223,18 +223,18 @@ void sha256_finish_from(const SHA256_CTX *sha, const uint8_t *in, size_t len,
                         uint8_t *out, size_t md_len);
 
 // sha256_hmac_oneshot writes HMAC-SHA256 of the `len` bytes at `in` to
-// `out` through the chosen row of SHA256_HMAC_IMPLS (impls.h): `pads` is
-// K0 ^ ipad then K0 ^ opad, 64 bytes each. Whole blocks are read straight
+// `out` through the chosen row of SHA256_HMAC_IMPLS (impls.h): `k0` is the
+// key block K0 (64 bytes, the key zero-padded). Whole blocks are read straight
 // from `in`; the tail and padding are built on the stack and wiped. `out`
 // may alias `in`.
-void sha256_hmac_oneshot(uint8_t out[32], const uint8_t pads[128],
+void sha256_hmac_oneshot(uint8_t out[32], const uint8_t k0[64],
                          const uint8_t *in, size_t len);
 
 // sha256_hmac_oneshot_byte is sha256_hmac_oneshot of the `len` bytes at `in`
 // followed by the byte `last_byte`: HKDF-Expand's T(1) = HMAC(PRK, info ||
 // 0x01) with no copy of info (only its last len % 64 bytes are copied, into
 // the stack tail). `out` may alias `in`.
-void sha256_hmac_oneshot_byte(uint8_t out[32], const uint8_t pads[128],
+void sha256_hmac_oneshot_byte(uint8_t out[32], const uint8_t k0[64],
                               const uint8_t *in, size_t len,
                               uint8_t last_byte);
 

@@ -414,14 +414,20 @@ static void sha256_hmac_finish_with(uint8_t out[32],
   CRYPTO_wipe(ho, sizeof(ho));
 }
 
-static void sha256_hmac_with(uint8_t out[32], const uint8_t pads[128],
+static void sha256_hmac_with(uint8_t out[32], const uint8_t k0[64],
                              const uint8_t *in, size_t num_blocks,
                              const uint8_t *tail, size_t num_tail,
                              crypto_sha32_x2_fn pair, sha256_block_fn block) {
   uint32_t hi[8], ho[8];
+  uint8_t pads[2 * SHA256_CBLOCK];
+  for (size_t i = 0; i < SHA256_CBLOCK; i++) {
+    pads[i] = k0[i] ^ 0x36;
+    pads[SHA256_CBLOCK + i] = k0[i] ^ 0x5c;
+  }
   OPENSSL_memcpy(hi, kSHA256IV, sizeof(hi));
   OPENSSL_memcpy(ho, kSHA256IV, sizeof(ho));
   pair(hi, pads, ho, pads + SHA256_CBLOCK);
+  CRYPTO_wipe(pads, sizeof(pads));
   if (num_blocks != 0) {
     block(hi, in, num_blocks);
   }
@@ -444,17 +450,17 @@ void sha256_hmac_finish_blocks(uint8_t out[32], const uint32_t i_state[8],
                           sha256_get_block());
 }
 
-void sha256_hmac_nohw(uint8_t out[32], const uint8_t pads[128],
+void sha256_hmac_nohw(uint8_t out[32], const uint8_t k0[64],
                       const uint8_t *in, size_t num_blocks,
                       const uint8_t *tail, size_t num_tail) {
-  sha256_hmac_with(out, pads, in, num_blocks, tail, num_tail,
+  sha256_hmac_with(out, k0, in, num_blocks, tail, num_tail,
                    sha256_x2_block_nohw, sha256_block_data_order_nohw);
 }
 
-void sha256_hmac_blocks(uint8_t out[32], const uint8_t pads[128],
+void sha256_hmac_blocks(uint8_t out[32], const uint8_t k0[64],
                         const uint8_t *in, size_t num_blocks,
                         const uint8_t *tail, size_t num_tail) {
-  sha256_hmac_with(out, pads, in, num_blocks, tail, num_tail,
+  sha256_hmac_with(out, k0, in, num_blocks, tail, num_tail,
                    CRYPTO_impl_chosen(&CRYPTO_primitive_sha256_x2)
                        ->entry.sha32_x2,
                    sha256_get_block());
@@ -471,7 +477,7 @@ CRYPTO_PRIMITIVE CRYPTO_primitive_sha256_hmac =
 // the message's last len % 64 bytes (and that byte) are copied, into the
 // tail, which is built after the pair's loads and is not read before the
 // inner blocks are done, so the copy is off the compression chain.
-static inline void sha256_hmac_run(uint8_t out[32], const uint8_t pads[128],
+static inline void sha256_hmac_run(uint8_t out[32], const uint8_t k0[64],
                                    const uint8_t *in, size_t len,
                                    int with_byte, uint8_t last_byte) {
   const struct crypto_sha256_hmac_entry *e =
@@ -502,19 +508,19 @@ static inline void sha256_hmac_run(uint8_t out[32], const uint8_t pads[128],
     }
     CRYPTO_wipe(end, n + 1);
   }
-  e->oneshot(out, pads, in, whole, last, num_tail);
+  e->oneshot(out, k0, in, whole, last, num_tail);
   sha_wipe_chunks(last, num_tail * SHA256_CBLOCK);
 }
 
-void sha256_hmac_oneshot(uint8_t out[32], const uint8_t pads[128],
+void sha256_hmac_oneshot(uint8_t out[32], const uint8_t k0[64],
                          const uint8_t *in, size_t len) {
-  sha256_hmac_run(out, pads, in, len, 0, 0);
+  sha256_hmac_run(out, k0, in, len, 0, 0);
 }
 
-void sha256_hmac_oneshot_byte(uint8_t out[32], const uint8_t pads[128],
+void sha256_hmac_oneshot_byte(uint8_t out[32], const uint8_t k0[64],
                               const uint8_t *in, size_t len,
                               uint8_t last_byte) {
-  sha256_hmac_run(out, pads, in, len, 1, last_byte);
+  sha256_hmac_run(out, k0, in, len, 1, last_byte);
 }
 
 void sha256_hmac_finish(uint8_t out[32], const SHA256_CTX *inner,

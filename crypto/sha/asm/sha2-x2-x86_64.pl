@@ -18,10 +18,10 @@
 #       state0 <- compress(state0, in0), state1 <- compress(state1, in1).
 #       AVX512F + AVX512VL (EVEX vprorq / vpternlogq / embedded broadcast on
 #       xmm0-xmm31).
-#   hmac_sha256_shani(uint8_t out[32], const uint8_t pads[128],
+#   hmac_sha256_shani(uint8_t out[32], const uint8_t k0[64],
 #                     const uint8_t *in, size_t num_blocks,
 #                     const uint8_t *tail, size_t num_tail)
-#       HMAC-SHA256 from the two key pads and the inner blocks, with the SHA
+#       HMAC-SHA256 from the key block K0 and the inner blocks, with the SHA
 #       extensions: see its section below.
 #   hmac_sha256_finish_shani(uint8_t out[32], const uint32_t i_state[8],
 #                            const uint8_t *tail, size_t num_tail,
@@ -362,14 +362,19 @@ sub sha256_x2_shani {
 
 # --- HMAC-SHA256, fused (SHA extensions) ----------------------------------
 #
-#   hmac_sha256_shani(uint8_t out[32], const uint8_t pads[128],
+#   hmac_sha256_shani(uint8_t out[32], const uint8_t k0[64],
 #                     const uint8_t *in, size_t num_blocks,
 #                     const uint8_t *tail, size_t num_tail)
-#       out = HMAC-SHA256 where pads holds K0 ^ ipad then K0 ^ opad, and the
-#       inner message after the ipad block is the num_blocks blocks at `in`
-#       followed by the num_tail blocks at `tail` (the caller's last bytes
-#       and the padding for a length of 64 + message bytes). out may alias
-#       nothing it reads.
+#       out = HMAC-SHA256 where k0 is the key block K0 (the key, or its
+#       hash, zero-padded to 64 bytes), and the inner message after the
+#       ipad block is the num_blocks blocks at `in` followed by the num_tail
+#       blocks at `tail` (the caller's last bytes and the padding for a
+#       length of 64 + message bytes). out is written after everything else
+#       is read, so it may alias any of them.
+#
+# The pads K0 ^ ipad and K0 ^ opad are made here in registers: built in C
+# they were two more stores and loads between the key and the first
+# sha256rnds2, on the path every call waits on, and 128 bytes to erase.
 #
 # Why: a short HMAC is a chain of three steps, the pads' pair -> the inner
 # block(s) -> the outer block, and between the steps the separate calls
@@ -443,12 +448,20 @@ sub hmac_outer_store {
 sub hmac_sha256_shani {
   my $c = X86_64Xlate::function_begin('hmac_sha256_shani',
     args => 6, xmm => [6 .. 14]);
-  # The pads' blocks from the IV, both streams.
-  $c .= text("lea	64(%rsi), %rax",
-    "movdqa	.Lhmac_sha256_iv_abef(%rip), %xmm1",
+  # The pads' blocks from the IV, both streams. Each 16 bytes of K0 are
+  # loaded and byte-swapped once; XOR with 0x36 or 0x5c in every byte
+  # commutes with the swap, so the two pads' message words follow with one
+  # pxor each.
+  $c .= text("movdqa	.Lhmac_sha256_iv_abef(%rip), %xmm1",
     "movdqa	.Lhmac_sha256_iv_cdgh(%rip), %xmm2",
     "movdqa	%xmm1, %xmm8", "movdqa	%xmm2, %xmm9",
-    shani_message_load(\%HA, '%rsi'), shani_message_load(\%HB, '%rax'));
+    map {
+      ("movdqu	" . (16 * $_) . "(%rsi), $HA{m}[$_]",
+        "pshufb	.Lsha256_x2_shani_bswap(%rip), $HA{m}[$_]",
+        "movdqa	$HA{m}[$_], $HB{m}[$_]",
+        "pxor	.Lhmac_sha256_ipad(%rip), $HA{m}[$_]",
+        "pxor	.Lhmac_sha256_opad(%rip), $HB{m}[$_]")
+    } 0 .. 3);
   for my $g (0 .. 15) {
     my ($a1, $a2) = shani_group(\%HA, $g);
     my ($b1, $b2) = shani_group(\%HB, $g);
@@ -513,6 +526,9 @@ $code .= ".align 16\n.Lhmac_sha256_iv_abef:\n\t.long\t"
   . join(', ', map { sprintf '0x%08x', $iv[$_] } 5, 4, 1, 0) . "\n";
 $code .= ".Lhmac_sha256_iv_cdgh:\n\t.long\t"
   . join(', ', map { sprintf '0x%08x', $iv[$_] } 7, 6, 3, 2) . "\n";
+# HMAC's pad bytes (FIPS 198-1 §4), sixteen of each.
+$code .= ".Lhmac_sha256_ipad:\n\t.byte\t" . join(', ', ('0x36') x 16) . "\n";
+$code .= ".Lhmac_sha256_opad:\n\t.byte\t" . join(', ', ('0x5c') x 16) . "\n";
 $code .= ".Lhmac_sha256_w8:\n\t.long\t0x80000000, 0, 0, 0\n";
 $code .= ".Lhmac_sha256_w12:\n\t.long\t0, 0, 0, " . sprintf('0x%08x', (64 + 32) * 8) . "\n";
 $code .= ".align 64\n.Lsha512_x2_K:\n";

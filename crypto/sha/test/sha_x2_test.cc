@@ -218,18 +218,18 @@ void CheckHMACRow(const char *name, const HMACEntry &e, const HMACEntry &r) {
     size_t align = len % 16;
     SCOPED_TRACE(testing::Message() << name << ": " << len << " bytes at "
                                     << align);
-    std::vector<uint8_t> pads = rng.Bytes(128);
+    std::vector<uint8_t> k0 = rng.Bytes(64);
     std::vector<uint8_t> buf = rng.Bytes(len + 16);
     const uint8_t *msg = buf.data() + align;
     std::vector<uint8_t> tail = PadTail(msg, len);
-    std::vector<uint8_t> before_buf(buf), before_pads(pads), before_tail(tail);
+    std::vector<uint8_t> before_buf(buf), before_k0(k0), before_tail(tail);
     uint8_t want[32], got[32];
-    ref(want, pads.data(), msg, len / 64, tail.data(), tail.size() / 64);
-    CHECK_ABI(fn, got, pads.data(), msg, len / 64, tail.data(),
+    ref(want, k0.data(), msg, len / 64, tail.data(), tail.size() / 64);
+    CHECK_ABI(fn, got, k0.data(), msg, len / 64, tail.data(),
               tail.size() / 64);
     EXPECT_EQ(Bytes(want, 32), Bytes(got, 32));
     EXPECT_EQ(Bytes(before_buf), Bytes(buf)) << "the message was modified";
-    EXPECT_EQ(Bytes(before_pads), Bytes(pads)) << "the pads were modified";
+    EXPECT_EQ(Bytes(before_k0), Bytes(k0)) << "the key block was modified";
     EXPECT_EQ(Bytes(before_tail), Bytes(tail)) << "the tail was modified";
 
     uint32_t si[8], so[8];
@@ -257,21 +257,21 @@ void CheckHMACRow(const char *name, const HMACEntry &e, const HMACEntry &r) {
            name, why.c_str());
   }
   {
-    // The pads end at an inaccessible page, the message starts after one,
+    // The key block ends at an inaccessible page, the message starts after one,
     // the tail ends at one.
-    GuardedBuffer pads(128, GuardedBuffer::kEndAtGuard);
+    GuardedBuffer k0(64, GuardedBuffer::kEndAtGuard);
     GuardedBuffer msg(128, GuardedBuffer::kStartAfterGuard);
-    rng.Fill(pads.data(), pads.size());
+    rng.Fill(k0.data(), k0.size());
     rng.Fill(msg.data(), msg.size());
     std::vector<uint8_t> t = PadTail(msg.data(), 128);
     GuardedBuffer tail(t.size(), GuardedBuffer::kEndAtGuard);
     memcpy(tail.data(), t.data(), t.size());
     uint8_t want[32], got[32];
-    ref(want, pads.data(), msg.data(), 2, tail.data(), tail.size() / 64);
-    CHECK_ABI(fn, got, pads.data(), msg.data(), 2, tail.data(),
+    ref(want, k0.data(), msg.data(), 2, tail.data(), tail.size() / 64);
+    CHECK_ABI(fn, got, k0.data(), msg.data(), 2, tail.data(),
               tail.size() / 64);
     EXPECT_EQ(Bytes(want, 32), Bytes(got, 32)) << name << ": inputs beside guard pages";
-    EXPECT_TRUE(pads.CanariesIntact() && msg.CanariesIntact() &&
+    EXPECT_TRUE(k0.CanariesIntact() && msg.CanariesIntact() &&
                 tail.CanariesIntact())
         << name << " wrote around its inputs";
     // finish: the inner state ends at a guard page, the outer one starts
@@ -292,11 +292,11 @@ void CheckHMACRow(const char *name, const HMACEntry &e, const HMACEntry &r) {
         << name << " finish wrote around its inputs";
   }
   {
-    std::vector<uint8_t> pads = rng.Bytes(128), msg = rng.Bytes(70);
+    std::vector<uint8_t> k0 = rng.Bytes(64), msg = rng.Bytes(70);
     std::vector<uint8_t> tail = PadTail(msg.data() + 3, 67);
     uint8_t want[32], got[32];
-    ref(want, pads.data(), msg.data() + 3, 1, tail.data(), tail.size() / 64);
-    CHECK_ABI_UNWIND(fn, got, pads.data(), msg.data() + 3, 1, tail.data(),
+    ref(want, k0.data(), msg.data() + 3, 1, tail.data(), tail.size() / 64);
+    CHECK_ABI_UNWIND(fn, got, k0.data(), msg.data() + 3, 1, tail.data(),
                      tail.size() / 64);
     EXPECT_EQ(Bytes(want, 32), Bytes(got, 32))
         << name << " under the single-step unwind check";
