@@ -110,18 +110,36 @@
 // hmac_k0 writes the key block K0 of FIPS 198-1 §4 to `k0`, `block_size`
 // (EVP_MD_block_size(md), a multiple of 16) bytes: the `key_len`-byte
 // `key` zero-padded, or H(key) zero-padded for a key longer than a block.
-// It returns one, or zero if hashing the key failed. The zeros are 16-byte
-// stores (sha_store_chunk), inline for a block size known at the call.
+// It returns one, or zero if hashing the key failed. A key that fits is
+// read in 16-byte pieces (the last one partial, reading only the key's
+// bytes) and each piece of K0 stored once (sha_store_chunk), inline for a
+// block size known at the call: zeros and then a memcpy call over them
+// cost HMAC() SHA-256 ~5 TSC ticks more at 16 and 256 bytes (AMD Zen 4),
+// and the fused row's 16-byte loads of K0 then spanned two stores.
 static inline int hmac_k0(const EVP_MD *md, size_t block_size,
                           const uint8_t *key, size_t key_len, uint8_t *k0) {
-  for (size_t i = 0; i < block_size; i += 16) {
-    sha_store_chunk(k0 + i, 0, 0);
-  }
   if (key_len > block_size) {
+    for (size_t o = 0; o < block_size; o += 16) {
+      sha_store_chunk(k0 + o, 0, 0);
+    }
     return EVP_Digest(key, key_len, k0, NULL, md, NULL);
   }
-  if (key_len != 0) {
-    OPENSSL_memcpy(k0, key, key_len);
+  // The branches depend on the public key length only.
+  for (size_t o = 0; o < block_size; o += 16) {
+    uint64_t lo = 0, hi = 0;
+    if (o + 16 <= key_len) {
+      lo = CRYPTO_load_u64_le(key + o);
+      hi = CRYPTO_load_u64_le(key + o + 8);
+    } else if (o < key_len) {
+      size_t r = key_len - o;
+      if (r >= 8) {
+        lo = CRYPTO_load_u64_le(key + o);
+        hi = sha_load_le_partial(key + o + 8, r - 8);
+      } else {
+        lo = sha_load_le_partial(key + o, r);
+      }
+    }
+    sha_store_chunk(k0 + o, lo, hi);
   }
   return 1;
 }

@@ -149,42 +149,58 @@ static inline void sha_wipe_chunks(uint8_t *p, size_t n) {
   }
 }
 
-// sha_pad_tail builds the end of a message in `last`, which has room for
+// sha_pad_tail_ex builds the end of a message in `last`, which has room for
 // two blocks: the final `n` (< `block`) message bytes from `tail`, then the
-// padding of FIPS 180-4 §5.1 (a 1 bit, zeros, and the message length in
+// `end_len` (1 or 2) bytes of `end`, low byte first, then the length in
 // bits as a big-endian number of `len_bytes` = 8 or 16 bytes, whose upper
-// 64 bits are `bits_hi` and lower 64 bits `bits_lo`). It returns the number
-// of blocks written: one if the 0x80 byte and the length fit after the
-// tail, else two. Each 16-byte piece is assembled in registers and stored
-// once (see sha_store_chunk); `tail` is read only within its `n` bytes. The
-// branches depend on `n` only, which is public. The caller must wipe the
-// blocks it returns (sha_wipe_chunks): they hold message bytes.
-static inline size_t sha_pad_tail(uint8_t *last, size_t block,
-                                  size_t len_bytes, const uint8_t *tail,
-                                  size_t n, uint64_t bits_hi,
-                                  uint64_t bits_lo) {
-  size_t total = n + 1 + len_bytes > block ? 2 * block : block;
+// 64 bits are `bits_hi` and lower 64 bits `bits_lo`, with zeros between.
+// With `end` = 0x80 and `end_len` = 1 that is the padding of FIPS 180-4
+// §5.1 (sha_pad_tail); with `end` = 0x80 << 8 | b and `end_len` = 2 it pads
+// the message with one more byte b (HKDF-Expand's counter after its info).
+// It returns the number of blocks written: one if the end bytes and the
+// length fit after the tail, else two. Each 16-byte piece is assembled in
+// registers and stored once (see sha_store_chunk); `tail` is read only
+// within its `n` bytes. The branches depend on `n` and `end_len` only,
+// which are public. The caller must wipe the blocks it returns
+// (sha_wipe_chunks): they hold message bytes.
+static inline size_t sha_pad_tail_ex(uint8_t *last, size_t block,
+                                     size_t len_bytes, const uint8_t *tail,
+                                     size_t n, uint32_t end, size_t end_len,
+                                     uint64_t bits_hi, uint64_t bits_lo) {
+  size_t total = n + end_len + len_bytes > block ? 2 * block : block;
   for (size_t o = 0; o < total; o += 16) {
     uint64_t lo = 0, hi = 0;
     if (o + 16 <= n) {
       lo = CRYPTO_load_u64_le(tail + o);
       hi = CRYPTO_load_u64_le(tail + o + 8);
     } else if (o <= n && n < o + 16) {
-      // The message ends in this piece: its last r bytes, then 0x80.
+      // The message ends in this piece: its last r bytes, then the first
+      // end byte.
       size_t r = n - o;
+      uint64_t e0 = end & 0xff;
       if (r >= 8) {
         lo = CRYPTO_load_u64_le(tail + o);
-        hi = sha_load_le_partial(tail + o + 8, r - 8) |
-             ((uint64_t)0x80 << (8 * (r - 8)));
+        hi = sha_load_le_partial(tail + o + 8, r - 8) | (e0 << (8 * (r - 8)));
       } else {
         // (`tail` may be NULL when `n` is zero: no arithmetic on it then.)
-        lo = (r != 0 ? sha_load_le_partial(tail + o, r) : 0) |
-             ((uint64_t)0x80 << (8 * r));
+        lo = (r != 0 ? sha_load_le_partial(tail + o, r) : 0) | (e0 << (8 * r));
+      }
+    }
+    if (end_len == 2) {
+      // The second end byte, at n + 1 (in the next piece when r is 15).
+      size_t p = n + 1;
+      if (o <= p && p < o + 16) {
+        uint64_t e1 = (end >> 8) & 0xff;
+        if (p - o < 8) {
+          lo |= e1 << (8 * (p - o));
+        } else {
+          hi |= e1 << (8 * (p - o - 8));
+        }
       }
     }
     if (o + 16 == total) {
       // The length field: its last 8 bytes never share this piece with
-      // the message or the 0x80 byte; a 16-byte field fills it.
+      // the message or the end bytes; a 16-byte field fills it.
       hi = CRYPTO_bswap8(bits_lo);
       if (len_bytes == 16) {
         lo = CRYPTO_bswap8(bits_hi);
@@ -193,6 +209,15 @@ static inline size_t sha_pad_tail(uint8_t *last, size_t block,
     sha_store_chunk(last + o, lo, hi);
   }
   return total / block;
+}
+
+// sha_pad_tail is sha_pad_tail_ex with the padding's 0x80 byte as the end.
+static inline size_t sha_pad_tail(uint8_t *last, size_t block,
+                                  size_t len_bytes, const uint8_t *tail,
+                                  size_t n, uint64_t bits_hi,
+                                  uint64_t bits_lo) {
+  return sha_pad_tail_ex(last, block, len_bytes, tail, n, 0x80, 1, bits_hi,
+                         bits_lo);
 }
 
 // --- Two contexts from one block each (HMAC's key schedule) -----------------
