@@ -71,6 +71,15 @@
 # single SHA-NI block is latency-bound; out-of-order execution already
 # overlaps two separate calls partly (~1.35 blocks). For SHA-512 the scalar
 # block (~2000 instructions) is too long for the window to overlap two.
+# AMD Zen 4 (family 25 model 17, TSC 2.596 GHz, 2026-12-04; an rdtsc loop
+# outside the tree, each call's input depending on the previous output,
+# lower quartiles of 41 batches of 2000): one block through
+# sha256_block_data_order_shani 114 ticks a call, two blocks in one call
+# 205 (so 91 a block, the 32 x 4-cycle sha256rnds2 chain, and ~23 of call,
+# state shuffles and stores), the pair 117: here the second stream costs
+# ~3% of a block. hmac_sha256_shani (still taking the two pads then): 302
+# ticks at 16 bytes (the pair and two blocks), 665 at 256 (the pair and
+# six blocks); called back to back without the dependency, 259 and 620.
 # Effect on HMAC with a new key (util/bench/percall.sh, ours / BoringSSL,
 # medians of 5 rounds, load 8-23): one-shot 16 B SHA-256 1.15 -> 1.34,
 # SHA-384 1.22 -> 1.33; see crypto/hmac/hmac.c for the bound.
