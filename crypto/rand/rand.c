@@ -293,7 +293,13 @@ static void rand_refill(struct rand_state *st, uint32_t c, uint8_t *out,
 // --count rand-bytes 16384`), 93% was in ChaCha20_ctr32_avx512 and 5% in
 // the memset (the code before this one zeroed `out` and ran one ChaCha20
 // call over it in place). 1.0 at 16 KiB needs a faster ChaCha20 on this
-// core.
+// core. With the AVX-512 rounds reordered (2026-12-04, asm/chacha-x86_64.pl)
+// the same command read 0.98 at 16 KiB and 1.13 at 8 KiB: CRYPTO_chacha_20
+// of 16 KiB alone ran at 6245 MB/s (0.416 ticks a byte) in the run where
+// BoringSSL's RAND_bytes ran at 6214 (0.418), and `bench_ours --count
+// rand-bytes 16384` under perf spent 97.7% in ChaCha20_ctr32_avx512. So on
+// Zen 4 the keystream by itself only ties BoringSSL's AES-CTR generator at
+// 16 KiB, and the ~2% left is the rest of the request.
 //
 // The refill starts at block floor(len / 64), not ceil(len / 64) with the
 // final partial block in the first call, so that call covers whole blocks

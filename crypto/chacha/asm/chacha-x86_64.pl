@@ -69,14 +69,19 @@
 # (BoringSSL a0689af29e8e): CRYPTO_chacha_20 ours/BoringSSL at 16 / 64
 # bytes 1.08 / 1.04 with the scalar code, 1.38 / 1.36 with the xmm rows.
 # Bulk: 16 KiB runs at 0.43 ticks a byte (0.61 core cycles), 1.17-1.18x
-# OpenSSL 3's AVX-512 code in the same runs. A 16-block group is ~960
+# OpenSSL 3's AVX-512 code in the same runs; 0.416 (0.59) since the rounds
+# are written chain by chain (see $round in avx512 below):
+# `PERCALL_FILTER=chacha20 util/bench/percall.sh BUILD BORINGSSL_BUILD 7`,
+# ours / OpenSSL 3 at 8 / 16 KiB 1.21 / 1.17 -> 1.27 / 1.22, ours /
+# BoringSSL 1.72 / 1.71 -> 1.79 / 1.79 (2026-12-04). A 16-block group is ~960
 # vector operations (10 double rounds of 8 quarter rounds of 4 adds, 4
 # XORs, 4 rotates) plus ~100 of set-up, transposes, loads and stores, each
 # two 256-bit halves here: ~2100 halves, ~520 cycles on the four vector
 # pipes if every operation could use any of them, against the ~620 a KiB
-# measured, so the loop runs at ~85% of that ceiling; the rotates (a third
-# of the operations) have fewer pipes, which may be most of the rest (not
-# measured: no per-pipe counters here).
+# measured then (~85% of that ceiling) and ~600 now (~87%); the rotates (a
+# third of the operations) have two of the four pipes, which may be most of
+# the rest (not measured: no per-pipe counters here), and their order in
+# the code moved it by 4-5% (see $round).
 # Zen 4, the row widths for 2..6 blocks (same machine, 2026-12-03,
 # aead_floor.c, the builds before and after alternated 3 times; the
 # ranges are the quieter runs): one ymm set for 65..128 bytes, 80 bytes
@@ -728,17 +733,31 @@ sub avx512 {
     return @o;
   };
   # One round of four quarter rounds QR(a,b,c,d) (RFC 8439, 2.1) on each
-  # group in @$groups, all interleaved instruction by instruction:
+  # group in @$groups, interleaved step by step:
   #   a += b; d ^= a; d <<<= 16;   c += d; b ^= c; b <<<= 12;
   #   a += b; d ^= a; d <<<= 8;    c += d; b ^= c; b <<<= 7;
+  # Within a step each chain's three operations are written together
+  # (quarter round, then group, then add / xor / rotate). The order before,
+  # all the step's additions, then all its XORs, then all its rotations,
+  # ran 4-5% slower on AMD Zen 4 from 1 KiB up, the same operations: `bssl
+  # speed -filter ChaCha20 -chunks 576,1024,1414,2048,4096,8192,16384`, the
+  # two builds alternated 4 times, 16 KiB 5914-5963 -> 6216-6260 MB/s, 2048
+  # bytes 5820-5873 -> 6117-6139, 576 bytes 2974-3039 -> 3107-3118, 1414
+  # bytes the same (5188-5214 against 5213-5236). A rotation issues only on
+  # two of the four vector pipes there (a third of these operations), the
+  # additions and XORs on any: with each rotation written next to the XOR
+  # it follows, fewer rotations wait behind the others for those pipes.
+  # Skewing the order further (each rotation after the next chain's add
+  # and XOR) measured the same; one group's quarter rounds before the
+  # other's, 1% slower. Not measured on Zen 5.
   my $round = sub {
     my ($groups, @qrs) = @_;
     my @o;
     for my $step ([0, 1, 3, 16], [2, 3, 1, 12], [0, 1, 3, 8], [2, 3, 1, 7]) {
       my ($p, $q, $r, $n) = @$step;     # p += q; r ^= p; r <<<= n
-      for my $op ('add', 'xor', 'rot') {
+      for my $w (@qrs) {
         for my $g (@$groups) {
-          for my $w (@qrs) {
+          for my $op ('add', 'xor', 'rot') {
             my ($P, $Q, $R) = map { $g->[$w->[$_]] } $p, $q, $r;
             push @o, $op eq 'add' ? "vpaddd $Q, $P, $P"
                    : $op eq 'xor' ? "vpxord $P, $R, $R"
