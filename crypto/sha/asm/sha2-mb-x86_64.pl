@@ -158,6 +158,15 @@
 #     a' = e' + (Maj + Σ0 - d), one more operation) was slower in both
 #     widths (zmm x16 81.6 against 79.3; ymm x8 90.8 against 89.3), so
 #     the rounds are bound by issue, not by their chains.
+#   - The message schedule's operations spread through the round's
+#     (in proportion, as hybrid_pairs merges its two lists), of the same
+#     round or one ahead, after chacha-x86_64.pl's AVX-512 rounds had run
+#     4-5% faster here with each rotation written next to the operations
+#     it follows (2026-12-04): `bssl speed -impls -filter SHA256-pairs
+#     -chunks 1024,262144 -rounds 3`, avx512 2058-2066 -> 2070-2087 MB/s,
+#     avx512_shani 2281-2289 -> 2293-2316 at 256 KiB, i.e. ~1%: the lanes'
+#     rotations are already spread, one per few operations, through each
+#     round.
 # The stream messages cost ~61 ticks each beside ymm lanes for both blocks
 # (16 x 78 - 8 x 95, over 8), more than the ~46 each beside the zmm
 # lanes' padding block, so neither arrangement comes near 65 a message.
