@@ -126,43 +126,11 @@ static inline int hmac_k0(const EVP_MD *md, size_t block_size,
   }
   // The branches depend on the public key length only.
   for (size_t o = 0; o < block_size; o += 16) {
-    uint64_t lo = 0, hi = 0;
-    if (o + 16 <= key_len) {
-      lo = CRYPTO_load_u64_le(key + o);
-      hi = CRYPTO_load_u64_le(key + o + 8);
-    } else if (o < key_len) {
-      size_t r = key_len - o;
-      if (r >= 8) {
-        lo = CRYPTO_load_u64_le(key + o);
-        hi = sha_load_le_partial(key + o + 8, r - 8);
-      } else {
-        lo = sha_load_le_partial(key + o, r);
-      }
-    }
+    uint64_t lo, hi;
+    sha_load_piece(key, key_len, o, &lo, &hi);
     sha_store_chunk(k0 + o, lo, hi);
   }
   return 1;
-}
-
-// hmac_xor_pads writes K0 ^ ipad to `ipad` and K0 ^ opad to `opad`, each
-// `block_size` (a multiple of 16) bytes, from the key block `k0`. Each pad
-// is written 16 bytes at a time (sha_store_chunk): the block functions
-// read them with 16-byte loads, and a load that spans several smaller
-// stores still in the store queue cannot take its data from them and waits
-// for them to reach the cache (see sha_store_chunk in ../sha/internal.h).
-// With 8-byte stores before, HMAC() SHA-256 ran 2% slower at 16 and 256
-// bytes (Zen 5, 7 alternating rounds of util/bench/percall_bench.c).
-static inline void hmac_xor_pads(const uint8_t *k0, size_t block_size,
-                          uint8_t *ipad, uint8_t *opad) {
-  // The loop count is the public block size.
-  const uint64_t kIpad = UINT64_C(0x3636363636363636);
-  const uint64_t kOpad = UINT64_C(0x5c5c5c5c5c5c5c5c);
-  for (size_t i = 0; i < block_size; i += 16) {
-    uint64_t lo = CRYPTO_load_u64_le(k0 + i);
-    uint64_t hi = CRYPTO_load_u64_le(k0 + i + 8);
-    sha_store_chunk(ipad + i, lo ^ kIpad, hi ^ kIpad);
-    sha_store_chunk(opad + i, lo ^ kOpad, hi ^ kOpad);
-  }
 }
 
 // hmac_pads writes K0 ^ ipad to `ipad` and K0 ^ opad to `opad`, each
@@ -181,7 +149,7 @@ static int hmac_pads(const EVP_MD *md, const uint8_t *key, size_t key_len,
   uint8_t k0[EVP_MAX_MD_BLOCK_SIZE];
   int ok = hmac_k0(md, block_size, key, key_len, k0);
   if (ok) {
-    hmac_xor_pads(k0, block_size, ipad, opad);
+    sha_xor_pads(k0, block_size, ipad, opad);
   }
   CRYPTO_wipe(k0, block_size);
   return ok;
@@ -343,7 +311,7 @@ static inline uint8_t *hmac_deferred_k0(HMAC_CTX *ctx) {
 static void hmac_key_undefer(HMAC_CTX *ctx) {
   uint8_t *k0 = hmac_deferred_k0(ctx);
   uint8_t pads[2 * SHA256_CBLOCK];
-  hmac_xor_pads(k0, SHA256_CBLOCK, pads, pads + SHA256_CBLOCK);
+  sha_xor_pads(k0, SHA256_CBLOCK, pads, pads + SHA256_CBLOCK);
   SHA256_CTX *inner = &ctx->md_ctx.u.sha256;
   const size_t state_bytes = offsetof(SHA256_CTX, data);
   const int open = ctx->md_ctx.digest != NULL;
@@ -545,17 +513,14 @@ int hmac_sha256_oneshot(uint8_t out[32], const uint8_t *key, size_t key_len,
   // (crypto/sha/impls.h), from the key block: the row makes the two pads
   // (in registers, in the assembly) and runs their blocks side by side.
   uint8_t k0[SHA256_CBLOCK];
-  if (!hmac_k0(EVP_sha256(), SHA256_CBLOCK, key, key_len, k0)) {
-    CRYPTO_wipe(k0, sizeof(k0));
-    return 0;
-  }
-  if (with_byte) {
+  int ok = hmac_k0(EVP_sha256(), SHA256_CBLOCK, key, key_len, k0);
+  if (ok && with_byte) {
     sha256_hmac_oneshot_byte(out, k0, data, data_len, last_byte);
-  } else {
+  } else if (ok) {
     sha256_hmac_oneshot(out, k0, data, data_len);
   }
   CRYPTO_wipe(k0, sizeof(k0));
-  return 1;
+  return ok;
 }
 
 uint8_t *HMAC(const EVP_MD *evp_md, const void *key, size_t key_len,

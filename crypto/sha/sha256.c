@@ -420,10 +420,7 @@ static void sha256_hmac_with(uint8_t out[32], const uint8_t k0[64],
                              crypto_sha32_x2_fn pair, sha256_block_fn block) {
   uint32_t hi[8], ho[8];
   uint8_t pads[2 * SHA256_CBLOCK];
-  for (size_t i = 0; i < SHA256_CBLOCK; i++) {
-    pads[i] = k0[i] ^ 0x36;
-    pads[SHA256_CBLOCK + i] = k0[i] ^ 0x5c;
-  }
+  sha_xor_pads(k0, SHA256_CBLOCK, pads, pads + SHA256_CBLOCK);
   OPENSSL_memcpy(hi, kSHA256IV, sizeof(hi));
   OPENSSL_memcpy(ho, kSHA256IV, sizeof(ho));
   pair(hi, pads, ho, pads + SHA256_CBLOCK);
