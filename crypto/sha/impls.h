@@ -228,10 +228,10 @@ static inline int sha512_x2_avx512_capable(void) {
 // HMAC-SHA256 to `out` (32 bytes):
 //   oneshot(out, k0, in, num_blocks, tail, num_tail): `k0` is the key block
 //     K0 (the key, or its hash if longer than 64 bytes, zero-padded to 64
-//     bytes; the row makes K0 ^ ipad and K0 ^ opad), and the inner hash's message
-//     after the ipad block is the `num_blocks` whole blocks at `in` then the
-//     `num_tail` blocks at `tail`, which hold the message's last bytes and
-//     the padding for a length of 64 + (message bytes)
+//     bytes; the row makes K0 ^ ipad and K0 ^ opad), and the inner hash's
+//     message after the ipad block is the `num_blocks` whole blocks at `in`
+//     then the `num_tail` blocks at `tail`, which hold the message's last
+//     bytes and the padding for a length of 64 + (message bytes)
 //     (sha256_hmac_oneshot in sha256.c builds them);
 //   finish(out, i_state, tail, num_tail, o_state): the end of a streamed
 //     HMAC: `i_state` is the inner hash's chaining value after the ipad
