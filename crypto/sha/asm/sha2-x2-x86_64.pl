@@ -399,9 +399,9 @@ sub sha256_x2_shani {
 # during the outer block B's in xmm1/xmm2.
 
 # The two streams of the HMAC functions: A the inner hash, B the outer.
-my %HA = (in => '%rsi', st => ['%xmm1', '%xmm2'], tmp => '%xmm3',
+my %HA = (st => ['%xmm1', '%xmm2'], tmp => '%xmm3',
   m => ['%xmm4', '%xmm5', '%xmm6', '%xmm7']);
-my %HB = (in => '%rax', st => ['%xmm8', '%xmm9'], tmp => '%xmm10',
+my %HB = (st => ['%xmm8', '%xmm9'], tmp => '%xmm10',
   m => ['%xmm11', '%xmm12', '%xmm13', '%xmm14']);
 
 # hmac_inner_block(label) is the loop body compressing the block at %rdx
