@@ -56,6 +56,11 @@ uint64_t RAND_os_seeds_for_testing(void);
 // appears in memory.
 void RAND_thread_state_for_testing(const uint8_t **data, size_t *len);
 
+// RAND_buffered_for_testing returns how many keystream bytes the calling
+// thread's buffer holds that have not been handed out (0 without a state),
+// so tests can drain it and check where a direct request splits.
+size_t RAND_buffered_for_testing(void);
+
 // Fork detection modes of a thread's state.
 #define RAND_FORK_DETECT_NONE 0       // no state yet (or served by the OS)
 #define RAND_FORK_DETECT_WIPE 1       // MADV_WIPEONFORK page

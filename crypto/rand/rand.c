@@ -7,11 +7,13 @@
 // Notation: K is the current key, CC(K, c) is ChaCha20 block number c under
 // K with the all-zero 96-bit nonce. A buffer refill computes
 //   buf = CC(K, 0) || CC(K, 1) || ... || CC(K, 31),  K' = buf[0..32)
-// and the direct path for n output bytes, with m = floor(n / 64), computes
-//   out = (CC(K, 0) || ... || CC(K, m))[0..n),
-//   buf = CC(K, m) || ... || CC(K, m + 31),  K' = buf[r..r+32),
-// r = n mod 64, and erases buf[0..r+32) (the last output bytes and K').
-// Either way K is overwritten by K' before the function returns.
+// and the direct path for n output bytes computes, with d the whole blocks
+// it writes straight to the output (a multiple of 32 but for some lengths,
+// see rand_direct) and r = n - 64 d <= 2016,
+//   out = CC(K, 0) || ... || CC(K, d - 1) || buf[0..r),
+//   buf = CC(K, d) || ... || CC(K, d + 31),  K' = buf[r..r+32),
+// and erases buf[0..r+32) (the last output bytes and K'). Either way K is
+// overwritten by K' before the function returns.
 
 #if !defined(_GNU_SOURCE)
 #define _GNU_SOURCE  // MAP_ANONYMOUS, MADV_WIPEONFORK, getrandom
@@ -253,9 +255,9 @@ static void rand_will_derive(struct rand_state *st, size_t n) {
 }
 
 // rand_refill computes buf = CC(K, c..c+31) from block `c`, copies its
-// first `head` < 64 bytes to `out` (the end of a direct request, or none),
-// takes the next 32 as K' and erases all of those from the buffer. On entry
-// the buffer has been fully handed out.
+// first `head` <= RAND_BUF_LEN - RAND_KEY_LEN bytes to `out` (the end of a
+// direct request, or none), takes the next 32 as K' and erases all of those
+// from the buffer. On entry the buffer has been fully handed out.
 static void rand_refill(struct rand_state *st, uint32_t c, uint8_t *out,
                         size_t head) {
   rand_will_derive(st, RAND_BUF_LEN);
@@ -268,51 +270,48 @@ static void rand_refill(struct rand_state *st, uint32_t c, uint8_t *out,
 }
 
 // rand_direct writes `len` <= RAND_DIRECT_MAX_PER_KEY bytes of keystream
-// CC(K, 0) || CC(K, 1) || ... into `out`, then refills the buffer, which
-// must be empty, from block m = floor(len / 64): the last len % 64 output
-// bytes are the first bytes of CC(K, m), K' the 32 after them, and the
-// rest of CC(K, m..m+31) is buffered for later requests. The whole blocks
-// are ChaCha20 over zeros (ChaCha20 XORs its input with the keystream)
-// read from rand_zero_source, in calls of up to its 16 KiB (a multiple of
-// 64, so each call starts on a block), so the vector code runs on long
-// inputs; the key block is not a call of its own, and its buffer-mates are
-// output that is used, not thrown away. Measured with
+// CC(K, 0) || CC(K, 1) || ... into `out`, then refills the buffer (bytes
+// still in it are discarded unused: only a request longer than
+// RAND_DIRECT_MAX_PER_KEY leaves any) from block d: the first len - 64 d output bytes are
+// written from the start of the refill's CC(K, d..d+31), K' is the 32
+// bytes after them, and the rest is buffered for later requests. The
+// first d blocks are ChaCha20 over zeros (ChaCha20 XORs its input with the
+// keystream) read from rand_zero_source, in calls of up to its 16 KiB (a
+// multiple of 64, so each call starts on a block), so the vector code runs
+// on long inputs; the key block is not a call of its own, and its
+// buffer-mates are output that is used, not thrown away. Measured with
 // `PERCALL_FILTER=rand util/bench/percall.sh BUILD BORINGSSL_BUILD 5` (Zen 5,
 // medians of 5 alternating rounds, ours / BoringSSL): 1350 B 1.89 -> 2.72,
 // 8 KiB 1.18 -> 1.57, 16 KiB 1.03 -> 1.45, where the former code made a
 // 64-byte call for the key block and 1 KiB calls over a zero buffer.
 //
-// On AMD Zen 4 (family 25 model 17, 2026-12-03, the same command with 7
-// rounds) the code with the memset read 0.96 at 8 KiB and 0.86 at 16 KiB,
-// and reads 1.00 and 0.90 with the zero source below (7 rounds again). The
-// bound there is the ChaCha20 keystream itself: BoringSSL's RAND_bytes
-// (AES-CTR with AES-NI) took 0.42 TSC ticks a byte at 16 KiB,
-// CRYPTO_chacha_20 alone 0.43 in the same run (Zen 4 runs the AVX-512
-// code's zmm operations as two halves; see asm/chacha-x86_64.pl), and this
-// function 0.49 with the memset, 0.47 without: under perf (`bench_ours
-// --count rand-bytes 16384`), 93% was in ChaCha20_ctr32_avx512 and 5% in
-// the memset (the code before this one zeroed `out` and ran one ChaCha20
-// call over it in place). 1.0 at 16 KiB needs a faster ChaCha20 on this
-// core. With the AVX-512 rounds reordered (2026-12-04, asm/chacha-x86_64.pl)
-// the same command read 0.98 at 16 KiB and 1.13 at 8 KiB: CRYPTO_chacha_20
-// of 16 KiB alone ran at 6245 MB/s (0.416 ticks a byte) in the run where
-// BoringSSL's RAND_bytes ran at 6214 (0.418), and `bench_ours --count
-// rand-bytes 16384` under perf spent 97.7% in ChaCha20_ctr32_avx512. So on
-// Zen 4 the keystream by itself only ties BoringSSL's AES-CTR generator at
-// 16 KiB, and the ~2% left is the rest of the request.
+// d is len / 2048 rounded down to whole refills of 32 blocks, so the
+// direct calls are whole passes of the AVX-512 code's 32-block loop and
+// the refill, itself one such pass, gives the rest (up to 2016 bytes,
+// which leaves room for K'); for a rest of 2017..2047 bytes d is
+// floor(len / 64) instead (31 more blocks, nearly a pass). The buffered
+// bytes a large request takes first shift its length by 0..2016, so with
+// d = floor(len / 64), as before, most lengths left a few whole blocks
+// after the passes, which the code runs as a short call of their own at
+// the cost of a one-block latency chain: on Zen 4 CRYPTO_chacha_20 of
+// 14336 bytes (7 passes) took 2312 ns and of 14400 bytes 2412 (`bssl speed
+// -filter ChaCha20 -chunks 14336,14400`), and steady 16 KiB requests hit
+// 14400 every other call. AMD Zen 4 (family 25 model 17), `percall_bench`
+// from util/bench, this build and the one before alternated 3-4 rounds, ns
+// a call: 1350 bytes 284-291 -> 256-273, 8 KiB 1391-1409 -> 1355-1383,
+// 16 KiB 2691-2705 -> 2658-2692, BoringSSL's 741 / 1579 / 2636-2651 in the
+// same rounds.
 //
-// The refill starts at block floor(len / 64), not ceil(len / 64) with the
-// final partial block in the first call, so that call covers whole blocks
-// only: a 16 KiB request after 992 buffered bytes (the buffer was 16
-// blocks then) is 240 whole blocks (seven two-group passes and one group)
-// where 240.5 took seven passes and a pass of 24 blocks for the last 16.5.
-// Zen 4, the builds before and after alternated (`percall_bench` from
-// util/bench, 5 rounds of 3 processes, medians of the ratios): 8 KiB
-// 1.018x, 16 KiB 1.011x, 1350 bytes 0.98x (within the run-to-run spread),
-// the rest unchanged. Small, as the bound above says: ChaCha20 is 96% of a
-// 16 KiB request.
+// On AMD Zen 4 the bound at 16 KiB is the ChaCha20 keystream itself:
+// BoringSSL's RAND_bytes (AES-CTR with AES-NI) took 0.42 TSC ticks a byte
+// there, CRYPTO_chacha_20 alone 0.416 (6245 MB/s, 2026-12-04), and `bench_ours
+// --count rand-bytes 16384` under perf spends 97% in ChaCha20_ctr32_avx512
+// and ~1.5% in the copy out of the buffer and the wipe.
 static void rand_direct(struct rand_state *st, uint8_t *out, size_t len) {
-  size_t whole = len / 64 * 64;
+  size_t whole = len / RAND_BUF_LEN * RAND_BUF_LEN;
+  if (len - whole > RAND_BUF_LEN - RAND_KEY_LEN) {
+    whole = len / 64 * 64;
+  }
   rand_will_derive(st, whole);
   for (size_t done = 0; done < whole;) {
     size_t n = whole - done;
@@ -327,12 +326,17 @@ static void rand_direct(struct rand_state *st, uint8_t *out, size_t len) {
 }
 
 // rand_take copies min(len, available) buffered bytes to `out`, zeroes them
-// in the buffer and returns how many were taken.
-static size_t rand_take(struct rand_state *st, uint8_t *out, size_t len) {
+// in the buffer unless `wipe` is 0, and returns how many were taken. Pass
+// 0 only when the buffer is refilled, all of it overwritten, before
+// RAND_bytes returns.
+static size_t rand_take(struct rand_state *st, uint8_t *out, size_t len,
+                        int wipe) {
   size_t avail = RAND_BUF_LEN - st->used;
   size_t n = len < avail ? len : avail;
   memcpy(out, st->buf + st->used, n);
-  memset(st->buf + st->used, 0, n);
+  if (wipe) {
+    memset(st->buf + st->used, 0, n);
+  }
   st->used += n;
   return n;
 }
@@ -361,10 +365,15 @@ int RAND_bytes(uint8_t *out, size_t len) {
     rand_seed(st);
   }
 
-  size_t n = rand_take(st, out, len);
+  // A request that still needs more than RAND_DIRECT_THRESHOLD bytes once
+  // the buffer is drained goes to rand_direct, whose refill rewrites the
+  // whole buffer: the bytes taken here need no wipe of their own.
+  size_t avail = RAND_BUF_LEN - st->used;
+  int direct = len > avail && len - avail > RAND_DIRECT_THRESHOLD;
+  size_t n = rand_take(st, out, len, !direct);
   out += n;
   len -= n;
-  if (len > RAND_DIRECT_THRESHOLD) {
+  if (direct) {
     while (len > 0) {
       size_t chunk = len < RAND_DIRECT_MAX_PER_KEY ? len
                                                    : RAND_DIRECT_MAX_PER_KEY;
@@ -378,7 +387,7 @@ int RAND_bytes(uint8_t *out, size_t len) {
     // No output bytes come from the refill itself here (`out` is only a
     // valid pointer for the zero-length copy).
     rand_refill(st, 0, out, 0);
-    n = rand_take(st, out, len);
+    n = rand_take(st, out, len, 1);
     out += n;
     len -= n;
   }
@@ -409,6 +418,10 @@ uint64_t RAND_os_seeds_for_testing(void) { return rand_tls.os_seeds; }
 void RAND_thread_state_for_testing(const uint8_t **data, size_t *len) {
   *data = (const uint8_t *)rand_tls.state;
   *len = rand_tls.state == NULL ? 0 : sizeof(struct rand_state);
+}
+
+size_t RAND_buffered_for_testing(void) {
+  return rand_tls.state == NULL ? 0 : RAND_BUF_LEN - rand_tls.state->used;
 }
 
 int RAND_fork_detection_for_testing(void) { return rand_tls.fork_detect; }

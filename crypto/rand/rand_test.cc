@@ -175,6 +175,68 @@ TEST(RandTest, LargeRequestsNoRepeatedBlock) {
   }
 }
 
+// Where a direct request splits (rand.c, rand_direct): with the buffer
+// drained first, a request of n > RAND_DIRECT_THRESHOLD bytes writes whole
+// runs of 32 blocks straight to the output and takes the rest, r = n mod
+// 2048 (per RAND_DIRECT_MAX_PER_KEY chunk), from the start of the refill,
+// leaving 2016 - r bytes buffered; a rest of 2017..2047 bytes leaves no room
+// for the next key after it, so then only n mod 64 come from the refill.
+// Each request's output is checked as in LargeRequestsNoRepeatedBlock, its
+// bytes against the state (erased), and the bytes around it (untouched).
+TEST(RandTest, DirectRequestSplit) {
+  const size_t kBuf = 2048, kKey = 32;
+  const size_t kLens[] = {513,   1350,  2015,  2016,  2017,  2047,  2048,
+                          2049,  4064,  4065,  4095,  4096,  4097,  6112,
+                          6113,  6143,  14336, 14400, 16384, 16416,
+                          RAND_DIRECT_MAX_PER_KEY - 1, RAND_DIRECT_MAX_PER_KEY,
+                          RAND_DIRECT_MAX_PER_KEY + 1,
+                          RAND_DIRECT_MAX_PER_KEY + 2016,
+                          RAND_DIRECT_MAX_PER_KEY + 2040};
+  std::set<std::vector<uint8_t>> seen;
+  const std::vector<uint8_t> zero(64, 0);
+  for (size_t n : kLens) {
+    SCOPED_TRACE(n);
+    // Drain the buffer (a state exists after the first call).
+    uint8_t one;
+    ASSERT_EQ(1, RAND_bytes(&one, 1));
+    std::vector<uint8_t> drain(RAND_buffered_for_testing() + 1);
+    ASSERT_EQ(1, RAND_bytes(drain.data(), drain.size() - 1));
+    ASSERT_EQ(0u, RAND_buffered_for_testing());
+
+    std::vector<uint8_t> buf(n + 2, 0xa5);
+    ASSERT_EQ(1, RAND_bytes(buf.data() + 1, n));
+    EXPECT_EQ(0xa5, buf[0]);
+    EXPECT_EQ(0xa5, buf[n + 1]) << "wrote past the end";
+    size_t last = n % RAND_DIRECT_MAX_PER_KEY;
+    if (last == 0) {
+      last = RAND_DIRECT_MAX_PER_KEY;
+    }
+    size_t r = last % kBuf;
+    if (r > kBuf - kKey) {
+      r = last % 64;
+    }
+    EXPECT_EQ(kBuf - kKey - r, RAND_buffered_for_testing());
+
+    const uint8_t *out = buf.data() + 1;
+    for (size_t off = 0; off + 64 <= n; off += 64) {
+      std::vector<uint8_t> block(out + off, out + off + 64);
+      EXPECT_NE(zero, block) << "zero block at " << off;
+      EXPECT_TRUE(seen.insert(block).second) << "repeated block at " << off;
+    }
+    EXPECT_NE(std::vector<uint8_t>(out + n - 8, out + n),
+              std::vector<uint8_t>(8, 0))
+        << "the last 8 bytes were not written";
+    const uint8_t *state;
+    size_t state_len;
+    RAND_thread_state_for_testing(&state, &state_len);
+    for (size_t off = 0; off + 8 <= n; off += 8) {
+      ASSERT_FALSE(Contains(state, state_len, out + off, 8))
+          << "output bytes " << off << ".." << off + 8
+          << " are still in the state";
+    }
+  }
+}
+
 // Fast key erasure: bytes handed out are gone from the generator's state.
 TEST(RandTest, OutputErasedFromState) {
   const size_t sizes[] = {16,   1,    31,   64,   500, 991, 992,

@@ -22,18 +22,19 @@ extern "C" {
 // Fast key erasure. With the current 256-bit key K, the generator computes
 // ChaCha20(K, nonce = 0, counter = 0..31), a 2048-byte buffer. The first 32
 // bytes of that buffer become the next key K' and are erased from the buffer
-// at once; K is overwritten. The remaining 2016 bytes are handed out in order,
-// and every byte handed out is zeroed in the buffer at the same time. So the
-// state in memory at any moment (K' plus the unused tail of the buffer)
-// reveals nothing about output already returned: ChaCha20 cannot be run
-// backwards from K' to K. Every key is used for
-// exactly one keystream, so the fixed nonce never repeats a (key, nonce,
-// counter) triple. A request that still needs more than 512 bytes once the
-// buffer is drained is served straight from the keystream: blocks 0, 1,
-// ... of K are written directly into the caller's buffer, at most 64 KiB
-// per key, and the buffer is then refilled from the block that holds the
-// output's last byte (or the next one): the 32 bytes after the output are
-// K', the output bytes are erased from it.
+// at once; K is overwritten. The remaining 2016 bytes are handed out in
+// order, and every byte handed out is zeroed in the buffer (or overwritten
+// by the next refill) before RAND_bytes returns. So the state in memory
+// between calls (K' plus the unused tail of the buffer) reveals nothing
+// about output already returned: ChaCha20 cannot be run backwards from K' to
+// K. Every key is used for exactly one keystream, so the fixed nonce never
+// repeats a (key, nonce, counter) triple. A request that still needs more
+// than 512 bytes once the buffer is drained is served straight from the
+// keystream: blocks 0, 1, ... of K are written directly into the caller's
+// buffer (in whole runs of 32 blocks where the length allows, at most 64 KiB
+// per key), and the buffer is then refilled from the next block: its first
+// bytes are the rest of the output (up to 2016 bytes), the 32 after them
+// K', and those are erased from it.
 //
 // Reseeding. A thread's generator never derives more than 1 MiB of
 // keystream from one OS seed: before a keystream computation would cross
