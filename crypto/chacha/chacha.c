@@ -80,6 +80,23 @@ void CRYPTO_chacha_20(uint8_t *out, const uint8_t *in, size_t in_len,
   CRYPTO_wipe(key_words, sizeof(key_words));
 }
 
+int chacha20_keystream_words(uint8_t *out, size_t len, const uint32_t key[8],
+                             const uint32_t counter_nonce[4]) {
+#if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)
+  if (len != 0 && len % 2048 == 0 &&
+      CRYPTO_impl_chosen(&CRYPTO_primitive_chacha20)->entry.chacha20 ==
+          ChaCha20_ctr32_avx512) {
+    ChaCha20_ctr32_avx512(out, NULL, len, key, counter_nonce);
+    return 1;
+  }
+#endif
+  (void)out;
+  (void)len;
+  (void)key;
+  (void)counter_nonce;
+  return 0;
+}
+
 // The short seal and open run where the chosen row's entry point has the
 // one-call companion; a test that forces another row gets -1 here, and the
 // AEAD its general path.

@@ -22,7 +22,10 @@
 //   - for shape BYTES, a byte count, any value: the entry point handles a
 //     final partial block itself and touches no byte past it.
 // An entry point may only be called when its row's predicate returns one;
-// the assembly never reads the capability word itself.
+// the assembly never reads the capability word itself. One entry point has
+// a second mode: ChaCha20_ctr32_avx512 with `in` NULL and a length that is
+// a multiple of 2048 writes the keystream alone (chacha20_keystream_words in
+// chacha.c is its only caller).
 //
 // The driver (chacha20_xor_words in chacha.c) gives an input shorter than a
 // row's `min_len` to the row `shorter` (whose predicate holds whenever this

@@ -26,6 +26,15 @@ void chacha20_xor_words(uint8_t *out, const uint8_t *in, size_t len,
                         const uint32_t key[8],
                         const uint32_t counter_nonce[4]);
 
+// chacha20_keystream_words writes `len` bytes of the keystream
+// chacha20_xor_words would XOR (the same `key` and `counter_nonce`) to
+// `out` and returns 1, where the chosen ChaCha20 row computes keystream
+// without an input for that length: x86-64 with AVX-512, `len` a nonzero
+// multiple of 2048. Otherwise it writes nothing and returns 0, and the
+// caller XORs zeros instead.
+int chacha20_keystream_words(uint8_t *out, size_t len, const uint32_t key[8],
+                             const uint32_t counter_nonce[4]);
+
 // struct chacha20_poly1305_short_args is the argument of
 // chacha20_poly1305_short: one pointer, so that its assembly reads the
 // fields at fixed offsets on every ABI (every field is 8 bytes on the one

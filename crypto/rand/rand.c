@@ -21,7 +21,6 @@
 
 #include <openssl/rand.h>
 
-#include <openssl/chacha.h>
 #include <openssl/mem.h>
 
 #include <errno.h>
@@ -38,6 +37,8 @@
 #include <sys/random.h>
 #endif
 
+#include "../internal.h"
+#include "../chacha/words.h"
 #include "../internal.h"
 #include "internal.h"
 
@@ -71,10 +72,10 @@ struct rand_thread {
 
 static _Thread_local struct rand_thread rand_tls;
 
-static const uint8_t kZeroNonce[12];
-// rand_zero_source is the input of every ChaCha20 call here (the buffer
-// refill and the direct path): ChaCha20 XORs its input with the keystream,
-// and XOR with zeros gives the keystream itself. It is deliberately not
+// rand_zero_source is the input of the ChaCha20 calls here (the buffer
+// refill and the direct path) where the chosen row has no keystream-only
+// mode (rand_keystream): ChaCha20 XORs its input with the keystream, and
+// XOR with zeros gives the keystream itself. It is deliberately not
 // const and never written: a zero-initialised object is placed in .bss,
 // which costs no space in the file, and its pages, only ever read, are all
 // the kernel's one shared zero page, so its 16 KiB take 4 KiB of the data
@@ -254,6 +255,22 @@ static void rand_will_derive(struct rand_state *st, size_t n) {
   st->generated += n;
 }
 
+// rand_keystream writes CC(K, c) || CC(K, c + 1) || ... to `out`, `n` bytes
+// (a multiple of 64, at most the zero source's 16 KiB): the keystream alone
+// where the chosen ChaCha20 row computes it (chacha20_keystream_words),
+// otherwise ChaCha20 over rand_zero_source.
+static void rand_keystream(uint8_t *out, size_t n, const uint8_t key[32],
+                           uint32_t c) {
+  uint32_t key_words[8], counter_nonce[4] = {c, 0, 0, 0};
+  for (int i = 0; i < 8; i++) {
+    key_words[i] = CRYPTO_load_u32_le(key + 4 * i);
+  }
+  if (!chacha20_keystream_words(out, n, key_words, counter_nonce)) {
+    chacha20_xor_words(out, rand_zero_source, n, key_words, counter_nonce);
+  }
+  CRYPTO_wipe(key_words, sizeof(key_words));
+}
+
 // rand_refill computes buf = CC(K, c..c+31) from block `c`, copies its
 // first `head` <= RAND_BUF_LEN - RAND_KEY_LEN bytes to `out` (the end of a
 // direct request, or none), takes the next 32 as K' and erases all of those
@@ -261,8 +278,7 @@ static void rand_will_derive(struct rand_state *st, size_t n) {
 static void rand_refill(struct rand_state *st, uint32_t c, uint8_t *out,
                         size_t head) {
   rand_will_derive(st, RAND_BUF_LEN);
-  CRYPTO_chacha_20(st->buf, rand_zero_source, RAND_BUF_LEN, st->key,
-                   kZeroNonce, c);
+  rand_keystream(st->buf, RAND_BUF_LEN, st->key, c);
   memcpy(out, st->buf, head);
   memcpy(st->key, st->buf + head, RAND_KEY_LEN);
   memset(st->buf, 0, head + RAND_KEY_LEN);
@@ -275,10 +291,9 @@ static void rand_refill(struct rand_state *st, uint32_t c, uint8_t *out,
 // RAND_DIRECT_MAX_PER_KEY leaves any) from block d: the first len - 64 d output bytes are
 // written from the start of the refill's CC(K, d..d+31), K' is the 32
 // bytes after them, and the rest is buffered for later requests. The
-// first d blocks are ChaCha20 over zeros (ChaCha20 XORs its input with the
-// keystream) read from rand_zero_source, in calls of up to its 16 KiB (a
-// multiple of 64, so each call starts on a block), so the vector code runs
-// on long inputs; the key block is not a call of its own, and its
+// first d blocks are rand_keystream calls of up to 16 KiB (a multiple of
+// 64, so each call starts on a block), so the vector code runs on long
+// inputs; the key block is not a call of its own, and its
 // buffer-mates are output that is used, not thrown away. Measured with
 // `PERCALL_FILTER=rand util/bench/percall.sh BUILD BORINGSSL_BUILD 5` (Zen 5,
 // medians of 5 alternating rounds, ours / BoringSSL): 1350 B 1.89 -> 2.72,
@@ -306,7 +321,10 @@ static void rand_refill(struct rand_state *st, uint32_t c, uint8_t *out,
 // BoringSSL's RAND_bytes (AES-CTR with AES-NI) took 0.42 TSC ticks a byte
 // there, CRYPTO_chacha_20 alone 0.416 (6245 MB/s, 2026-12-04), and `bench_ours
 // --count rand-bytes 16384` under perf spends 97% in ChaCha20_ctr32_avx512
-// and ~1.5% in the copy out of the buffer and the wipe.
+// and ~1.5% in the copy out of the buffer and the wipe. The keystream
+// without the XOR of zeros (rand_keystream) takes ~1.5% off: 16 KiB
+// 2658-2692 -> 2615-2624 ns a call against BoringSSL's 2638-2664 in the
+// same 5 alternating rounds (8 KiB 1357-1370 -> 1338-1348, BoringSSL 1579).
 static void rand_direct(struct rand_state *st, uint8_t *out, size_t len) {
   size_t whole = len / RAND_BUF_LEN * RAND_BUF_LEN;
   if (len - whole > RAND_BUF_LEN - RAND_KEY_LEN) {
@@ -318,8 +336,7 @@ static void rand_direct(struct rand_state *st, uint8_t *out, size_t len) {
     if (n > sizeof(rand_zero_source)) {
       n = sizeof(rand_zero_source);
     }
-    CRYPTO_chacha_20(out + done, rand_zero_source, n, st->key, kZeroNonce,
-                     (uint32_t)(done / 64));
+    rand_keystream(out + done, n, st->key, (uint32_t)(done / 64));
     done += n;
   }
   rand_refill(st, (uint32_t)(whole / 64), out + whole, len - whole);

@@ -16,7 +16,9 @@
 #   void ChaCha20_ctr32_x86_64(...same as avx512: a BYTE length...);
 #
 # ChaCha20_ctr32_avx512 takes a BYTE length and handles a partial final
-# block itself (masked loads/stores); see its section below.
+# block itself (masked loads/stores); see its section below. With `in`
+# NULL and a length that is a multiple of 2048 it writes the keystream
+# alone (chacha20_keystream_words, for RAND_bytes; see $ks_store).
 # ChaCha20_ctr32_x86_64 (baseline x86-64, general-purpose registers, one
 # block at a time) also takes a byte length; every row sends inputs of up
 # to 64 bytes to it (crypto/chacha/impls.h), the x86_64 row everything.
@@ -126,8 +128,10 @@
 # 320..512 bytes against 340-355 for the rows at 320 and 384 and 370-390
 # at 448 and 512; and vpshufb for the rotations by 16 and 8 in the groups,
 # 0.44-0.48 ticks a byte at 16 KiB against 0.44-0.46 with vprold.
-# Code size: avx512 11177 bytes (8247 before the ymm group B), avx2 8206,
-# ssse3_4x 3367, x86_64 1031 (plus 368 bytes of constants).
+# Code size (2026-12-05, gcc 12 / binutils of Debian 12): avx512 11608
+# bytes (11353 before the keystream-only stores of $ks_store, 8247 before
+# the ymm group B), avx2 8206, ssse3_4x 3367, x86_64 1031 (plus 368 bytes
+# of constants).
 #
 # The other figures below come from earlier runs of the same harness that
 # took the median of batch means instead (batches of 200000 / (len + 256)
@@ -699,7 +703,11 @@ sub avx512 {
                                          # | nonce at 16..31; spill
   my $c = X86_64Xlate::function_begin('ChaCha20_ctr32_avx512', args => 5,
                                       xmm => [6 .. 15], frame => $SPILL + 256);
-  $c .= text("testq $len, $len", "jz ${L}_return", "movl ($cn), $cnt");
+  # %r10d: 1 when `in` is NULL, the keystream-only mode (only for a length
+  # that is a multiple of 2048, which stays in the two-group loop below:
+  # see $ks_store), else 0.
+  $c .= text("testq $len, $len", "jz ${L}_return", "movl ($cn), $cnt",
+             "xorl %r10d, %r10d", "testq $in, $in", "sete %r10b");
 
   # state = constants | key | counter | nonce (RFC 8439, 2.3), word i of
   # register list @$r broadcast; the counter word is given.
@@ -816,6 +824,28 @@ sub avx512 {
     return @o;
   };
 
+  # $ks_store: $xor_store's 16 blocks of @$r at byte $base, or, in the
+  # keystream-only mode (%r10d set, `in` NULL), the keystream alone, with
+  # neither the loads of `in` nor the XORs (labels from $tag). The mode
+  # exists for RAND_bytes (crypto/rand/rand.c), which asks for whole
+  # passes of keystream: it saves a 64-byte load and a zmm XOR a block,
+  # 32 of the ~2100 256-bit operations a group costs on Zen 4. AMD Zen 4
+  # (family 25 model 17, 2026-12-05), RAND_bytes of 16 KiB through
+  # util/bench's percall_bench, this mode against ChaCha20 over a zero
+  # buffer, 5 rounds alternating: 2658-2692 -> 2619-2633 ns a call
+  # (BoringSSL's 2636-2640 in the same rounds). Only the two-group loop's
+  # stores check the mode (a test and a branch a group); the code a
+  # length not a multiple of 2048 reaches reads `in`.
+  my $ks_store = sub {
+    my ($r, $base, $tag) = @_;
+    return ("testl %r10d, %r10d", "jnz ${tag}_ks",
+            $xor_store->($r, $base), "jmp ${tag}_stored",
+            "${tag}_ks:",
+            map({ "vmovdqu32 $r->[$_], " . ($base + 64 * $_) . "($out)" }
+                0 .. 15),
+            "${tag}_stored:");
+  };
+
   $c .= text("cmpq \$512, $len", "jbe ${L}_rows");
   # Two groups (32 blocks, 2048 bytes) per iteration, for more than one
   # group's worth (1025.. bytes): the two-group loop, whose
@@ -867,9 +897,10 @@ sub avx512 {
   # registers @$b, zmm16-31 (16 blocks) or ymm16-31 (8 blocks), their
   # rounds interleaved; then the feed-forward, group A XORed and stored,
   # and group B transposed: 16 blocks into zmm16-31 (register j: block
-  # 16 + j), 8 blocks into zmm0-7 (A's, for the tail code).
+  # 16 + j), 8 blocks into zmm0-7 (A's, for the tail code). With $ks set,
+  # group A's stores check the keystream-only mode ($ks_store).
   my $pass = sub {
-    my ($b, $label) = @_;
+    my ($b, $label, $ks) = @_;
     my $bc = $bcast->($b);
     my $a12 = $bc eq '{1to8}' ? '%ymm12' : $A[12];     # A's counters
     return ("# Counters: A's are counter + j, B's counter + 16 + j.",
@@ -888,7 +919,7 @@ sub avx512 {
             "# Group A out, with B's x12..x15 in the frame as temporaries.",
             map({ "vmovdqu64 $B[12 + $_], " . ($SPILL + 64 * $_) . "(%rsp)" } 0 .. 3),
             $transpose->(\@A, [@B[12 .. 15]]),
-            $xor_store->(\@A, 0),
+            $ks ? $ks_store->(\@A, 0, "${label}_a") : $xor_store->(\@A, 0),
             "# Group B, with A's registers as temporaries.",
             map({ "vmovdqu64 " . ($SPILL + 64 * $_) . "(%rsp), $B[12 + $_]" } 0 .. 3),
             $bc eq '{1to8}' ? $transpose8->($b, \@A, [@A[8 .. 11]])
@@ -899,9 +930,9 @@ sub avx512 {
   $c .= text("cmpq \$1024, $len", "jbe ${L}_one",
              "cmpq \$1536, $len", "jbe ${L}_onehalf");
   $c .= "${L}_two:\n";
-  $c .= text($pass->(\@B, "${L}_two_rounds"),
+  $c .= text($pass->(\@B, "${L}_two_rounds", 1),
              "cmpq \$2048, $len", "jb ${L}_two_partial",
-             $xor_store->(\@B, 1024),
+             $ks_store->(\@B, 1024, "${L}_two_b"),
              "addl \$32, $cnt",
              "addq \$2048, $in", "addq \$2048, $out", "subq \$2048, $len",
              "jz ${L}_wipe", "cmpq \$1536, $len", "ja ${L}_two",

@@ -15,6 +15,7 @@
 
 #include <gtest/gtest.h>
 
+#include "../../test/abi_test.h"
 #include "../../test/asm_path_test.h"
 #include "../../test/file_test.h"
 #include "../../test/test_util.h"
@@ -374,6 +375,82 @@ TEST(ChaChaTest, CounterWrapsModulo2To32) {
       CheckEncrypt(key, nonce, counter, in, expected);
     }
   }
+}
+
+// The keystream without an input (chacha20_keystream_words, RAND_bytes'
+// path): with each row forced, it writes RefBlock's keystream and returns 1
+// exactly where the row's entry point has the mode (x86-64 AVX-512, whole
+// 2048-byte runs), else returns 0 and writes nothing; at several output
+// offsets and counters, one of them wrapping modulo 2^32, with the bytes
+// around the output untouched. On a CPU with AVX-512 the entry point is
+// also called directly through the ABI checker with `in` NULL.
+TEST(ChaChaTest, KeystreamOnly) {
+  TestRNG rng(0x6b657973);
+  const std::vector<uint8_t> key = rng.Bytes(32), nonce = rng.Bytes(12);
+  uint32_t key_words[8], counter_nonce[4];
+  for (int i = 0; i < 8; i++) {
+    key_words[i] = RefLoad(key.data() + 4 * i);
+  }
+  for (int i = 0; i < 3; i++) {
+    counter_nonce[1 + i] = RefLoad(nonce.data() + 4 * i);
+  }
+  const uint32_t kCounters[] = {0, 5, 0xffffffffu - 40, 0xffffffffu};
+  const size_t kLens[] = {0, 64, 2047, 2048, 2049, 4096 - 64, 4096, 6144};
+  ForEachRow(&CRYPTO_primitive_chacha20, [&](const CRYPTO_IMPL *impl) {
+    ForcedImpl forced(impl);
+    bool has_mode = false;
+#if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)
+    has_mode = impl->entry.chacha20 == ChaCha20_ctr32_avx512;
+#endif
+    for (uint32_t counter : kCounters) {
+      counter_nonce[0] = counter;
+      for (size_t len : kLens) {
+        SCOPED_TRACE(testing::Message() << "counter " << counter << " len "
+                                        << len);
+        std::vector<uint8_t> expected = RefChaCha20(
+            std::vector<uint8_t>(len, 0), key.data(), nonce.data(), counter);
+        bool applies = has_mode && len != 0 && len % 2048 == 0;
+        for (size_t off : {size_t{0}, size_t{1}, size_t{17}, size_t{63}}) {
+          std::vector<uint8_t> buf(off + len + 64, 0xa5);
+          int ret = chacha20_keystream_words(buf.data() + off, len, key_words,
+                                             counter_nonce);
+          EXPECT_EQ(applies ? 1 : 0, ret) << "offset " << off;
+          if (applies) {
+            EXPECT_EQ(Bytes(expected), Bytes(buf.data() + off, len))
+                << "offset " << off;
+          }
+          for (size_t i = 0; i < buf.size(); i++) {
+            if (!applies || i < off || i >= off + len) {
+              ASSERT_EQ(0xa5, buf[i]) << "byte " << i << " offset " << off;
+            }
+          }
+        }
+      }
+    }
+  });
+#if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)
+  if (!chacha20_avx512_capable()) {
+    GTEST_SKIP() << "ChaCha20_ctr32_avx512 (keystream mode) needs AVX-512 F, "
+                    "BW and VL; the rows' results above are checked";
+  }
+  for (uint32_t counter : kCounters) {
+    counter_nonce[0] = counter;
+    for (size_t len : {size_t{2048}, size_t{4096}, size_t{6144}}) {
+      SCOPED_TRACE(testing::Message() << "counter " << counter << " len "
+                                      << len);
+      std::vector<uint8_t> buf(len + 3, 0x5a);
+      CHECK_ABI(ChaCha20_ctr32_avx512, buf.data() + 1,
+                static_cast<const uint8_t *>(nullptr), len, key_words,
+                counter_nonce);
+      EXPECT_EQ(Bytes(RefChaCha20(std::vector<uint8_t>(len, 0), key.data(),
+                                  nonce.data(), counter)),
+                Bytes(buf.data() + 1, len));
+      EXPECT_EQ(0x5a, buf[0]);
+      EXPECT_EQ(0x5a, buf[len + 1]);
+      EXPECT_EQ(0x5a, buf[len + 2]);
+    }
+  }
+#endif
 }
 
 TEST(ChaChaTest, ZeroLengthWithNullPointers) {
