@@ -15,6 +15,8 @@
 //     every input and output offset 0..15 for a few lengths.
 //     An open returns 1 and writes the plaintext, or with a changed tag 0
 //     and writes nothing; the expected tag may overlap the output.
+//   - MediumIFMAAssembly (x86-64 with AVX-512 IFMA): the same checks of
+//     chacha20_poly1305_medium_avx512ifma (193..256 bytes).
 //   - GuardPages (x86-64 with AVX-512): the same functions with the nonce,
 //     the input, the output and the AD each right after and right before
 //     an inaccessible page (the nonce is read by a masked load from 4
@@ -85,12 +87,20 @@ std::vector<uint8_t> Seal(const uint8_t key[32], const uint8_t *nonce,
 
 #if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)
 
+// g_ifma: Call takes records of 193..256 bytes to
+// chacha20_poly1305_medium_avx512ifma instead of the medium function.
+bool g_ifma = false;
+
 // Call calls the assembly for in_len bytes through CHECK_ABI and returns
 // what it returns.
 int Call(chacha20_poly1305_short_args *args) {
-  return args->in_len <= 64
-             ? CHECK_ABI(chacha20_poly1305_short_avx512, args)
-             : CHECK_ABI(chacha20_poly1305_medium_avx512, args);
+  if (args->in_len <= 64) {
+    return CHECK_ABI(chacha20_poly1305_short_avx512, args);
+  }
+  if (g_ifma && args->in_len > 192) {
+    return CHECK_ABI(chacha20_poly1305_medium_avx512ifma, args);
+  }
+  return CHECK_ABI(chacha20_poly1305_medium_avx512, args);
 }
 
 // RunAssembly seals `in` (in_len bytes) with the AD into `out` through the
@@ -121,17 +131,12 @@ int RunOpen(const uint8_t key[32], const uint8_t nonce[12], const uint8_t *in,
   return Call(&args);
 }
 
-TEST(ChaCha20Poly1305ShortTest, ShortAssembly) {
-  if (!chacha20_avx512_capable()) {
-    abi_test::NotRunnableHere(chacha20_poly1305_short_avx512);
-    abi_test::NotRunnableHere(chacha20_poly1305_medium_avx512);
-    GTEST_SKIP() << "chacha20_poly1305_short_avx512 needs AVX-512 F, BW and "
-                    "VL, which this CPU (or "
-                 << kCPUMaskName << ") does not allow: not tested";
-  }
+// CheckAssembly is ShortAssembly's body for the records of first_len..256
+// bytes.
+void CheckAssembly(size_t first_len) {
   RowForcer reference("nohw");
   uint8_t key[32], nonce[12], pt[256], ad[64];
-  for (size_t in_len = 1; in_len <= 256; in_len++) {
+  for (size_t in_len = first_len; in_len <= 256; in_len++) {
     for (size_t ad_len = 0; ad_len <= 64; ad_len++) {
       TestRNG rng(in_len * 100 + ad_len);
       rng.Fill(key, sizeof(key));
@@ -201,6 +206,9 @@ TEST(ChaCha20Poly1305ShortTest, ShortAssembly) {
   // In place, and every input and output offset, for a few lengths.
   for (size_t in_len : {1, 15, 16, 17, 31, 48, 63, 64, 65, 100, 127, 128, 129,
                         191, 192, 193, 240, 255, 256}) {
+    if (in_len < first_len) {
+      continue;
+    }
     size_t ad_len = 13;
     TestRNG rng(in_len);
     rng.Fill(key, sizeof(key));
@@ -246,6 +254,32 @@ TEST(ChaCha20Poly1305ShortTest, ShortAssembly) {
   }
 }
 
+TEST(ChaCha20Poly1305ShortTest, ShortAssembly) {
+  if (!chacha20_avx512_capable()) {
+    abi_test::NotRunnableHere(chacha20_poly1305_short_avx512);
+    abi_test::NotRunnableHere(chacha20_poly1305_medium_avx512);
+    GTEST_SKIP() << "chacha20_poly1305_short_avx512 needs AVX-512 F, BW and "
+                    "VL, which this CPU (or "
+                 << kCPUMaskName << ") does not allow: not tested";
+  }
+  CheckAssembly(1);
+}
+
+// The same checks of chacha20_poly1305_medium_avx512ifma, records of
+// 193..256 bytes (14..21 MAC blocks: every count of scalar blocks before
+// the four-lane steps, 0..3, and 3..5 steps).
+TEST(ChaCha20Poly1305ShortTest, MediumIFMAAssembly) {
+  if (!chacha20_avx512ifma_capable()) {
+    abi_test::NotRunnableHere(chacha20_poly1305_medium_avx512ifma);
+    GTEST_SKIP() << "chacha20_poly1305_medium_avx512ifma needs AVX-512 F, "
+                    "BW, VL and IFMA, which this CPU (or "
+                 << kCPUMaskName << ") does not allow: not tested";
+  }
+  g_ifma = true;
+  CheckAssembly(193);
+  g_ifma = false;
+}
+
 TEST(ChaCha20Poly1305ShortTest, GuardPages) {
   if (!chacha20_avx512_capable()) {
     GTEST_SKIP() << "chacha20_poly1305_short_avx512 needs AVX-512 F, BW and "
@@ -257,6 +291,11 @@ TEST(ChaCha20Poly1305ShortTest, GuardPages) {
     GTEST_SKIP() << "no guard pages here (" << why << "): not tested";
   }
   RowForcer reference("nohw");
+  for (bool ifma : {false, true}) {
+  if (ifma && !chacha20_avx512ifma_capable()) {
+    continue;  // (MediumIFMAAssembly says so)
+  }
+  g_ifma = ifma;
   for (auto where :
        {GuardedBuffer::kStartAfterGuard, GuardedBuffer::kEndAtGuard}) {
     for (size_t in_len : {1, 16, 63, 64, 65, 129, 200, 256}) {
@@ -288,6 +327,8 @@ TEST(ChaCha20Poly1305ShortTest, GuardPages) {
       }
     }
   }
+  }
+  g_ifma = false;
 }
 
 #endif  // OPENSSL_X86_64 && !OPENSSL_NO_ASM

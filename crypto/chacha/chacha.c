@@ -107,6 +107,9 @@ int chacha20_poly1305_short(const struct chacha20_poly1305_short_args *args) {
     if (args->in_len <= 64) {
       return chacha20_poly1305_short_avx512(args);
     }
+    if (args->in_len > 192 && chacha20_avx512ifma_capable()) {
+      return chacha20_poly1305_medium_avx512ifma(args);
+    }
     return chacha20_poly1305_medium_avx512(args);
   }
 #endif
@@ -115,7 +118,7 @@ int chacha20_poly1305_short(const struct chacha20_poly1305_short_args *args) {
 }
 
 #if defined(OPENSSL_X86_64) && !defined(OPENSSL_NO_ASM)
-// The offsets chacha20_poly1305_short_avx512 and _medium_avx512 read.
+// The offsets chacha20_poly1305_short_avx512 and the medium functions read.
 _Static_assert(offsetof(struct chacha20_poly1305_short_args, key) == 0 &&
                    offsetof(struct chacha20_poly1305_short_args, nonce) ==
                        8 &&

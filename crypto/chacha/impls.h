@@ -232,6 +232,18 @@ int chacha20_poly1305_short_avx512(
     const struct chacha20_poly1305_short_args *args);
 int chacha20_poly1305_medium_avx512(
     const struct chacha20_poly1305_short_args *args);
+// chacha20_poly1305_medium_avx512ifma is the medium function for records of
+// 193..256 bytes only, its MAC in four lanes of AVX-512 IFMA instead of the
+// scalar chain (asm/chacha-x86_64.pl, $mac_ifma); chacha.c calls it in
+// place of the medium function there when chacha20_avx512ifma_capable().
+int chacha20_poly1305_medium_avx512ifma(
+    const struct chacha20_poly1305_short_args *args);
+
+// chacha20_avx512ifma_capable: the medium function's features and AVX-512
+// IFMA (VPMADD52LUQ/HUQ on ymm: AVX512VL is in chacha20_avx512_capable).
+static inline int chacha20_avx512ifma_capable(void) {
+  return chacha20_avx512_capable() && CRYPTO_is_AVX512IFMA_capable();
+}
 #endif
 
 // The index of each row, so a row can name its `shorter` row by its name.

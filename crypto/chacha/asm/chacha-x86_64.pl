@@ -1262,14 +1262,17 @@ sub avx512 {
   $c .= X86_64Xlate::epilogue();
   $c .= X86_64Xlate::function_end();
 
-  # --- chacha20_poly1305_short_avx512, chacha20_poly1305_medium_avx512 ------
+  # --- chacha20_poly1305_short_avx512, chacha20_poly1305_medium_avx512,
+  # --- chacha20_poly1305_medium_avx512ifma ---------------------------------
   # One ChaCha20-Poly1305 seal or open (RFC 8439, 2.8) of a short record in
   # one call: block 0 (the one-time key) and the record's blocks in sets of
   # ymm rows as above, the XOR through byte masks, and the Poly1305 MAC
   # (scalar, base 2^64) of the run pad16(ad) || pad16(ct) || le64(ad_len)
   # || le64(in_len), laid out in the frame (the AD, at most 64 bytes, by
   # one zero-masked load). The short function takes records of 1..64
-  # bytes, the medium one 65..256. The argument is a struct
+  # bytes, the medium one 65..256, the medium IFMA one 193..256 (the medium
+  # function's code for them with the MAC in AVX-512 IFMA lanes,
+  # $mac_ifma). The argument is a struct
   # chacha20_poly1305_short_args (the C declaration and contract are in
   # crypto/chacha/words.h): ten 8-byte fields, read here at fixed offsets;
   # with `xchacha` set, XChaCha20-Poly1305 (the key first through
@@ -1322,9 +1325,169 @@ sub avx512 {
     }
     return @o;
   };
-  for my $medium (0, 1) {
-  my $fs = $medium ? 'chacha20_poly1305_medium_avx512'
-                   : 'chacha20_poly1305_short_avx512';
+  # $mac_ifma: the MAC of the run for the IFMA function (193..256 bytes:
+  # 14..21 blocks of 16 bytes at (%rsp), $nb of them; h0..h2 zero, r0, r1,
+  # s1 set), leaving h (base 2^64, h2 <= 4) for the tag code. The scalar
+  # chain does one block in ~14 cycles; four lanes of AVX-512 IFMA (base
+  # 2^44, ymm registers) do four blocks a step, H = (H + M) r^4, and the
+  # last step multiplies the lanes by [r^4, r^2, r^3, r], the powers their
+  # blocks need (a step's lanes hold its blocks 0, 2, 1, 3: the order the
+  # 64-bit unpacks leave them in). First r^2 (every lane), then [r^2, r^2,
+  # r^2, r] times [r^2, 1, r, 1], and r^4 from its lane 0; meanwhile the
+  # scalar code MACs the first nb mod 4 blocks, whose h is added to lane 0
+  # of the first step. At the end the lanes are summed, carried and
+  # converted to base 2^64. Limb bounds as in the IFMA Poly1305 row
+  # (crypto/poly1305/asm/poly1305-x86_64.pl): every multiplicand < 2^52,
+  # columns < 2^56, and the carry leaves h0 < 2^44 + 2^16, h1 < 2^44,
+  # h2 < 2^42. Registers: ymm16-20 r (then r^4) and 20 r1, 20 r2; ymm21-25
+  # the last step's powers likewise; ymm26-28 H; ymm5-11 the products;
+  # ymm13-15, ymm29-30 the other factor and the message; ymm1-4 (the
+  # keystream an open writes out after the MAC) and xmm12 (s) are kept.
+  my $mac_ifma = sub {
+    my ($F) = @_;
+    my @R = map { "%ymm$_" } 16 .. 20;
+    my @P = map { "%ymm$_" } 21 .. 25;
+    my @H = map { "%ymm$_" } 26 .. 28;
+    my @Q = map { "%ymm$_" } 13 .. 15;
+    my @QT = ('%ymm29', '%ymm30');
+    my ($tA, $tB, $tC) = @Q;
+    my $m44 = '.Lpoly_ifma_m44(%rip){1to4}';
+    my $m42 = '.Lpoly_ifma_m42(%rip){1to4}';
+    my ($h0, $h1, $h2, $r0, $r1) = @g{qw(h0 h1 h2 r0 r1)};
+    # $t20: $dst = 20 $src (2^132 = 20 mod p, for the wrapped columns).
+    my $t20 = sub {
+      my ($src, $dst) = @_;
+      return ("vpsllq \$2, $src, $dst", "vpaddq $src, $dst, $dst",
+              "vpsllq \$2, $dst, $dst");
+    };
+    # $vmul: @$h = @$h * @$s mod p, per lane, carried; $t1 = 20 s1,
+    # $t2 = 20 s2. Columns: lo halves of h0 s0 + h1 20s2 + h2 20s1, h0 s1
+    # + h1 s0 + h2 20s2, h0 s2 + h1 s1 + h2 s0, and their hi halves (bit
+    # 52 up), which weigh 2^8 more than the next column, the last one
+    # 2^140 = 5120 (mod p) at column 0.
+    my $vmul = sub {
+      my ($h, $s, $t1, $t2) = @_;
+      my ($l0, $l1, $l2, $H0, $H1, $H2, $c) = map { "%ymm$_" } 5 .. 11;
+      my @o = map { "vpxorq $_, $_, $_" } $l0, $l1, $l2, $H0, $H1, $H2;
+      for my $col ([$l0, $H0, [0, $s->[0]], [1, $t2], [2, $t1]],
+                   [$l1, $H1, [0, $s->[1]], [1, $s->[0]], [2, $t2]],
+                   [$l2, $H2, [0, $s->[2]], [1, $s->[1]], [2, $s->[0]]]) {
+        my ($lo, $hi, @terms) = @$col;
+        for my $t (@terms) {
+          push @o, "vpmadd52luq $t->[1], $h->[$t->[0]], $lo",
+                   "vpmadd52huq $t->[1], $h->[$t->[0]], $hi";
+        }
+      }
+      return (@o,
+              "vpsllq \$8, $H0, $H0", "vpaddq $H0, $l1, $l1",
+              "vpsllq \$8, $H1, $H1", "vpaddq $H1, $l2, $l2",
+              "vpsllq \$10, $H2, $c", "vpsllq \$12, $H2, $H2",
+              "vpaddq $c, $H2, $H2", "vpaddq $H2, $l0, $l0",
+              "vpsrlq \$44, $l0, $c", "vpandq $m44, $l0, $h->[0]",
+              "vpaddq $c, $l1, $l1", "vpsrlq \$44, $l1, $c",
+              "vpandq $m44, $l1, $h->[1]",
+              "vpaddq $c, $l2, $l2", "vpsrlq \$42, $l2, $c",
+              "vpandq $m42, $l2, $h->[2]",
+              "vpsllq \$2, $c, $H0", "vpaddq $c, $H0, $H0",
+              "vpaddq $H0, $h->[0], $h->[0]");
+    };
+    # $msg: H += the step's four blocks at $run, in base 2^44 with the
+    # 2^128 bit (2^40 of limb 2).
+    my @msg = ("vmovdqu64 ($run), $tA", "vmovdqu64 32($run), $tB",
+               "vpunpcklqdq $tB, $tA, $tC", "vpunpckhqdq $tB, $tA, $tB",
+               "vpandq $m44, $tC, $tA", "vpaddq $tA, $H[0], $H[0]",
+               "vpsrlq \$44, $tC, $tC", "vpsllq \$20, $tB, $tA",
+               "vpternlogq \$0xa8, $m44, $tA, $tC",
+               "vpaddq $tC, $H[1], $H[1]",
+               "vpsrlq \$24, $tB, $tB",
+               "vporq .Lpoly_ifma_pad(%rip){1to4}, $tB, $tB",
+               "vpaddq $tB, $H[2], $H[2]");
+    # $to44: GPRs ($lo, $hi, $top: a value below 2^131) to base 2^44 in
+    # the low lanes of three xmm registers (zero above; %rdx = 2^44 - 1).
+    my $to44 = sub {
+      my ($lo, $hi, $top, @v) = @_;
+      return ("movq $lo, %rax", "andq %rdx, %rax", "vmovq %rax, $v[0]",
+              "movq $lo, %rax", "shrq \$44, %rax", "movq $hi, %rbx",
+              "shlq \$20, %rbx", "orq %rbx, %rax", "andq %rdx, %rax",
+              "vmovq %rax, $v[1]",
+              "movq $hi, %rax", "shrq \$24, %rax",
+              defined $top ? ("movq $top, %rbx", "shlq \$40, %rbx",
+                              "orq %rbx, %rax") : (),
+              "vmovq %rax, $v[2]");
+    };
+    my @x = map { my $r = $_; $r =~ s/ymm/xmm/; $r } @R[0 .. 2];
+    my @xh = map { my $r = $_; $r =~ s/ymm/xmm/; $r } @H;
+    my $o = text(
+        "# r in base 2^44 in every lane; 20 r1, 20 r2.",
+        "movabsq \$0xfffffffffff, %rdx",
+        $to44->($r0, $r1, undef, @x),
+        map({ "vpbroadcastq $x[$_], $R[$_]" } 0 .. 2),
+        $t20->($R[1], $R[3]), $t20->($R[2], $R[4]),
+        "# r^2 in every lane (in H for now).",
+        map({ "vmovdqa64 $R[$_], $H[$_]" } 0 .. 2),
+        $vmul->(\@H, [@R[0 .. 2]], $R[3], $R[4]),
+        "# P = [r^2, r^2, r^2, r] * [r^2, 1, r, 1] = [r^4, r^2, r^3, r].",
+        "movl \$8, %eax", "kmovw %eax, %k5",
+        "movl \$10, %eax", "kmovw %eax, %k6",
+        "movl \$4, %eax", "kmovw %eax, %k7",
+        map({ ("vmovdqa64 $H[$_], $P[$_]", "vmovdqa64 $R[$_], $P[$_]\{%k5}",
+               "vmovdqa64 $H[$_], $Q[$_]", "vmovdqa64 $R[$_], $Q[$_]\{%k7}") }
+            0 .. 2),
+        "vpbroadcastq .Lpoly_ifma_one(%rip), $Q[0]\{%k6}",
+        "vpxorq $Q[1], $Q[1], $Q[1]\{%k6}", "vpxorq $Q[2], $Q[2], $Q[2]\{%k6}",
+        $t20->($Q[1], $QT[0]), $t20->($Q[2], $QT[1]),
+        $vmul->([@P[0 .. 2]], \@Q, @QT),
+        $t20->($P[1], $P[3]), $t20->($P[2], $P[4]),
+        "# r^4 in every lane, from P's lane 0.",
+        map({ "vpermq \$0, $P[$_], $R[$_]" } 0 .. 2),
+        $t20->($R[1], $R[3]), $t20->($R[2], $R[4]),
+        "# The first nb mod 4 blocks by the scalar step (nb in the frame).",
+        "movq $nb, 464(%rsp)", "andl \$3, %ecx", "jz ${F}_ifma_prefix_done");
+    $o .= "${F}_ifma_prefix:\n";
+    $o .= text(add_block(\%g, $run, "\$1"), mul_r_mul(\%g),
+               "leaq 16($run), $run", "decl %ecx", "jnz ${F}_ifma_prefix");
+    $o .= "${F}_ifma_prefix_done:\n";
+    $o .= text("# That h into lane 0 of H (the other lanes zero).",
+               "movabsq \$0xfffffffffff, %rdx",
+               $to44->($h0, $h1, $h2, @xh),
+               "# nb / 4 steps, all but the last by r^4.",
+               "movq 464(%rsp), %rcx", "shrq \$2, %rcx", "decq %rcx",
+               "jz ${F}_ifma_last");
+    $o .= "${F}_ifma_step:\n";
+    $o .= text(@msg, $vmul->(\@H, [@R[0 .. 2]], $R[3], $R[4]),
+               "leaq 64($run), $run", "decq %rcx", "jnz ${F}_ifma_step");
+    $o .= "${F}_ifma_last:\n";
+    $o .= text(@msg, $vmul->(\@H, [@P[0 .. 2]], $P[3], $P[4]),
+               "# The lanes' sum, carried, in base 2^64.",
+               map({ ("vextracti32x4 \$1, $H[$_], %xmm" . (13 + $_),
+                      "vpaddq %xmm" . (13 + $_) . ", $xh[$_], %xmm" . (13 + $_),
+                      "vpshufd \$0x4e, %xmm" . (13 + $_) . ", %xmm" . (5 + $_),
+                      "vpaddq %xmm" . (5 + $_) . ", %xmm" . (13 + $_) . ", %xmm" . (13 + $_)) }
+                   0 .. 2),
+               "vmovq %xmm13, $h0", "vmovq %xmm14, $h1", "vmovq %xmm15, $h2",
+               "movabsq \$0xfffffffffff, %rdx",
+               "movq $h0, %rax", "shrq \$44, %rax", "andq %rdx, $h0",
+               "addq %rax, $h1",
+               "movq $h1, %rax", "shrq \$44, %rax", "andq %rdx, $h1",
+               "addq %rax, $h2",
+               "movq $h2, %rax", "shrq \$42, %rax",
+               "movabsq \$0x3ffffffffff, %rbx", "andq %rbx, $h2",
+               "leaq (%rax,%rax,4), %rax", "addq %rax, $h0",
+               "movq $h0, %rax", "shrq \$44, %rax", "andq %rdx, $h0",
+               "addq %rax, $h1",
+               "movq $h1, %rax", "shrq \$44, %rax", "andq %rdx, $h1",
+               "addq %rax, $h2",
+               "movq $h1, %rax", "shlq \$44, %rax", "orq %rax, $h0",
+               "movq $h2, %rax", "shlq \$24, %rax", "shrq \$20, $h1",
+               "orq %rax, $h1", "shrq \$40, $h2");
+    return $o;
+  };
+  for my $variant (0, 1, 2) {
+  my $medium = $variant >= 1;
+  my $ifma = $variant == 2;
+  my $fs = $ifma ? 'chacha20_poly1305_medium_avx512ifma'
+         : $medium ? 'chacha20_poly1305_medium_avx512'
+         : 'chacha20_poly1305_short_avx512';
   my $F = ".L$fs";
   $c .= X86_64Xlate::function_begin($fs, args => 1,
                                     save => [qw(rbx rbp r12 r13 r14 r15)],
@@ -1530,16 +1693,30 @@ sub avx512 {
     # chain of ~14 cycles. Measured (three sets): 496 a call, and 334 with
     # the MAC cut to its first 2 blocks (a wrong tag; timing only), so ~10
     # ticks a block. Not kept: the next block's add folded into the
-    # previous block's fold (one add of h0 fewer on the chain), 497 -> 500. A faster MAC chain needs two interleaved Horner
-    # chains over r^2, whose unclamped multiplier takes 8 full products
-    # where r takes 4, on the one multiplier, which would eat most of the
-    # gain: not tried.
+    # previous block's fold (one add of h0 fewer on the chain), 497 -> 500.
+    # Two interleaved Horner chains over r^2 in general-purpose registers
+    # (base 2^44, as r^2 is not clamped: 9 products a block) measured
+    # slower than the one chain in a C prototype (clang -O2, 18 blocks
+    # chained: 336 against 210 ticks): the products and the carries take
+    # the integer units the chain leaves idle, and more. Four lanes of
+    # AVX-512 IFMA ($mac_ifma) take the vector units instead: the IFMA
+    # function below, for 193..256 bytes where the CPU has IFMA (an intrinsics
+    # prototype first: 18 blocks chained 170 against 212 ticks). Zen 4,
+    # util/bench/aead_floor.c, chained, the builds before and after
+    # alternated 3 times: seal 256 bytes 478-483 -> 428-435, open 486-494
+    # -> 452-464, XChaCha20 seal 658-663 -> 617-637; `PERCALL_FILTER=poly1305
+    # util/bench/percall.sh BUILD BORINGSSL_BUILD 5` (a0689af29e8e), ours /
+    # BoringSSL at 256 bytes: seal 1.34 -> 1.46, open 1.30 -> 1.38, XChaCha20
+    # seal 1.33 -> 1.45. Object code: 4914 bytes (the medium function:
+    # 3928). Not measured on Zen 5 or Intel cores (no such machine here).
     # 65..192 bytes: blocks 0, 1 and 2, 3 (counter + L, + 2 + L).
     my @sets = ([[@yw[0 .. 3]], $yw[7], '.Lchacha_row_inc'],
                 [\@ys2, $yd2, '.Lchacha_row_inc+32']);
     my $in = [@yw[4 .. 6]];
-    $c .= text("cmpq \$192, 32($p)", "ja ${F}_m6");
+    # The IFMA function takes 193..256 bytes only: the hybrid alone.
+    $c .= text("cmpq \$192, 32($p)", "ja ${F}_m6") if !$ifma;
     $c .= $hybrid->();
+    if (!$ifma) {
     $c .= "${F}_m4:\n";
     # The d rows: counter 0 + the lanes' block numbers (set 0's last: the
     # other starts from it).
@@ -1559,6 +1736,7 @@ sub avx512 {
       $c .= text($block_len->($j), $xor_block->('m4', $j, $x[$j]));
     }
     $c .= text("movq 32($p), %rdx", "jmp ${F}_lengths");
+    }
   }
   $c .= "${F}_lengths:\n";
   $c .= text("# The run: pad16(ad), pad16(ct), le64(ad_len), le64(in_len)",
@@ -1571,9 +1749,13 @@ sub avx512 {
              "xorl ${h0}d, ${h0}d", "xorl ${h1}d, ${h1}d", "xorl ${h2}d, ${h2}d");
   # One block per iteration: h = (h + m + 2^128) r mod 2^130 - 5, partly
   # reduced (h2 <= 4 on exit), by the scalar step of the Poly1305 rows.
+  if ($ifma) {
+    $c .= $mac_ifma->($F);
+  } else {
   $c .= "${F}_mac:\n";
   $c .= text(add_block(\%g, $run, "\$1"), mul_r_mul(\%g),
              "leaq 16($run), $run", "decq $nb", "jnz ${F}_mac");
+  }
   # tag = (h mod p) + s mod 2^128: h < 5 2^128 < 2p, so h mod p is h + 5
   # - 2^130 when that is not negative (bit 130 of h + 5 set), else h.
   $c .= text("movq $h0, %rax", "movq $h1, %rdx", "movq $h2, $t0",
@@ -1608,8 +1790,9 @@ sub avx512 {
                         "vmovdqu64 %zmm0, 352(%rsp)",
                         "vmovdqu64 %zmm0, 416(%rsp)") : (),
              map({ my $r = $_; $r =~ s/zmm/xmm/; "vpxord $r, $r, $r" }
-                 @t, $adv, $pin, $pks, $tmpz,
-                 $medium ? '%zmm22' : ()),
+                 $ifma ? (map { "%zmm$_" } 16 .. 31)
+                       : (@t, $adv, $pin, $pks, $tmpz,
+                          $medium ? '%zmm22' : ())),
              "kxorq %k1, %k1, %k1", "kxorq %k2, %k2, %k2",
              "kxorq %k3, %k3, %k3", "kxorq %k4, %k4, %k4",
              map({ "xorl ${_}d, ${_}d" } @g{qw(r0 r1 s1 t3)}),
@@ -1844,6 +2027,15 @@ $code .= <<"___";
 .align 64
 .Lchacha_lane_inc16:
 	.long 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+.align 8
+.Lpoly_ifma_m44:
+	.quad 0xfffffffffff
+.Lpoly_ifma_m42:
+	.quad 0x3ffffffffff
+.Lpoly_ifma_pad:
+	.quad 0x10000000000
+.Lpoly_ifma_one:
+	.quad 1
 ___
 
 X86_64Xlate::write_output($flavour, $output, $code, __FILE__);
