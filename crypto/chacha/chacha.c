@@ -107,7 +107,7 @@ int chacha20_poly1305_short(const struct chacha20_poly1305_short_args *args) {
     if (args->in_len <= 64) {
       return chacha20_poly1305_short_avx512(args);
     }
-    if (args->in_len > 192 && chacha20_avx512ifma_capable()) {
+    if (args->in_len > 128 && chacha20_avx512ifma_capable()) {
       return chacha20_poly1305_medium_avx512ifma(args);
     }
     return chacha20_poly1305_medium_avx512(args);

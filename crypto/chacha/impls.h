@@ -233,7 +233,7 @@ int chacha20_poly1305_short_avx512(
 int chacha20_poly1305_medium_avx512(
     const struct chacha20_poly1305_short_args *args);
 // chacha20_poly1305_medium_avx512ifma is the medium function for records of
-// 193..256 bytes only, its MAC in four lanes of AVX-512 IFMA instead of the
+// 129..256 bytes only, its MAC in four lanes of AVX-512 IFMA instead of the
 // scalar chain (asm/chacha-x86_64.pl, $mac_ifma); chacha.c calls it in
 // place of the medium function there when chacha20_avx512ifma_capable().
 int chacha20_poly1305_medium_avx512ifma(

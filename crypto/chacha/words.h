@@ -56,7 +56,7 @@ struct chacha20_poly1305_short_args {
 // a record of 1..256 bytes with at most 64 bytes of AD in one call, when the
 // chosen ChaCha20 row has one (x86-64 with AVX-512: the companions of
 // ChaCha20_ctr32_avx512, see impls.h; with AVX-512 IFMA too, records of
-// 193..256 bytes MAC in vector lanes). A seal writes in XOR keystream (from
+// 129..256 bytes MAC in vector lanes). A seal writes in XOR keystream (from
 // block 1 on) to `out`, then the 16-byte tag of that ciphertext to `tag`,
 // and returns 1. An open computes the tag of `in` and compares it with the
 // 16 bytes at `tag` in time that does not depend on them; if they match it

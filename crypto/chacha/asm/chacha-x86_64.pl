@@ -1270,7 +1270,7 @@ sub avx512 {
   # (scalar, base 2^64) of the run pad16(ad) || pad16(ct) || le64(ad_len)
   # || le64(in_len), laid out in the frame (the AD, at most 64 bytes, by
   # one zero-masked load). The short function takes records of 1..64
-  # bytes, the medium one 65..256, the medium IFMA one 193..256 (the medium
+  # bytes, the medium one 65..256, the medium IFMA one 129..256 (the medium
   # function's code for them with the MAC in AVX-512 IFMA lanes,
   # $mac_ifma). The argument is a struct
   # chacha20_poly1305_short_args (the C declaration and contract are in
@@ -1325,8 +1325,8 @@ sub avx512 {
     }
     return @o;
   };
-  # $mac_ifma: the MAC of the run for the IFMA function (193..256 bytes:
-  # 14..21 blocks of 16 bytes at (%rsp), $nb of them; h0..h2 zero, r0, r1,
+  # $mac_ifma: the MAC of the run for the IFMA function (129..256 bytes:
+  # 10..21 blocks of 16 bytes at (%rsp), $nb of them; h0..h2 zero, r0, r1,
   # s1 set), leaving h (base 2^64, h2 <= 4) for the tag code. The scalar
   # chain does one block in ~14 cycles; four lanes of AVX-512 IFMA (base
   # 2^44, ymm registers) do four blocks a step, H = (H + M) r^4, and the
@@ -1700,23 +1700,29 @@ sub avx512 {
     # chained: 336 against 210 ticks): the products and the carries take
     # the integer units the chain leaves idle, and more. Four lanes of
     # AVX-512 IFMA ($mac_ifma) take the vector units instead: the IFMA
-    # function below, for 193..256 bytes where the CPU has IFMA (an intrinsics
+    # function below, for 129..256 bytes where the CPU has IFMA (an intrinsics
     # prototype first: 18 blocks chained 170 against 212 ticks). Zen 4,
     # util/bench/aead_floor.c, chained, the builds before and after
     # alternated 3 times: seal 256 bytes 478-483 -> 428-435, open 486-494
     # -> 452-464, XChaCha20 seal 658-663 -> 617-637; `PERCALL_FILTER=poly1305
     # util/bench/percall.sh BUILD BORINGSSL_BUILD 5` (a0689af29e8e), ours /
     # BoringSSL at 256 bytes: seal 1.34 -> 1.46, open 1.30 -> 1.38, XChaCha20
-    # seal 1.33 -> 1.45. Object code: 4914 bytes (the medium function:
-    # 3928). Not measured on Zen 5 or Intel cores (no such machine here).
+    # seal 1.33 -> 1.45. Then 129..192 bytes too (the 65..192 path with the
+    # same MAC): chained 13-byte-AD seals through EVP_AEAD_CTX_seal, the
+    # builds before and after alternated 4 times, lower quartiles of 41
+    # batches, TSC ticks: 129 bytes 398-403 -> 388-392, 160 410-417 ->
+    # 404-408, 176 419-428 -> 405-410, 192 429-436 -> 408-413. Up to 128
+    # bytes (at most ~10 MAC blocks) the prototype's lanes lost to the
+    # scalar chain: their ~80 ticks of powers and lane sum outweigh the
+    # ~5.5 ticks a block they save. Object code: 5907 bytes (the medium
+    # function: 3928). Not measured on Zen 5 or Intel cores (no such
+    # machine here).
     # 65..192 bytes: blocks 0, 1 and 2, 3 (counter + L, + 2 + L).
     my @sets = ([[@yw[0 .. 3]], $yw[7], '.Lchacha_row_inc'],
                 [\@ys2, $yd2, '.Lchacha_row_inc+32']);
     my $in = [@yw[4 .. 6]];
-    # The IFMA function takes 193..256 bytes only: the hybrid alone.
-    $c .= text("cmpq \$192, 32($p)", "ja ${F}_m6") if !$ifma;
+    $c .= text("cmpq \$192, 32($p)", "ja ${F}_m6");
     $c .= $hybrid->();
-    if (!$ifma) {
     $c .= "${F}_m4:\n";
     # The d rows: counter 0 + the lanes' block numbers (set 0's last: the
     # other starts from it).
@@ -1736,7 +1742,6 @@ sub avx512 {
       $c .= text($block_len->($j), $xor_block->('m4', $j, $x[$j]));
     }
     $c .= text("movq 32($p), %rdx", "jmp ${F}_lengths");
-    }
   }
   $c .= "${F}_lengths:\n";
   $c .= text("# The run: pad16(ad), pad16(ct), le64(ad_len), le64(in_len)",
