@@ -1022,6 +1022,17 @@ sub avx512 {
   # 255-278: the units that shift and shuffle are then the bound, so the
   # wider sets keep the vprold form. On Zen 5 (2-cycle operations) a step
   # is 6 cycles either way.
+  # Two other orders of the one-set form, measured on Zen 4 against this one
+  # (aead_floor.c, alternating, 2026-12-05) and not kept: each step's
+  # rotation of r after the step's shifts rather than first, one block in
+  # xmm rows 183-187 -> 209-211 ticks back to back, HChaCha20 192-207 ->
+  # 220-280; the shuffles between the rounds each as soon as its row is
+  # final, 183-187 -> 212-213, HChaCha20 -> 234. Oldest first, the rotation
+  # written first runs before the shifts it would otherwise compete with
+  # for the units that shift, and the shuffles written last wait behind
+  # them. HChaCha20 still runs ~13 cycles a round here, against its
+  # chain's 12 (nine double rounds fewer took 164-180 ticks off an
+  # XChaCha20 seal).
   my $rows_dr = sub {
     my ($a, $b, $cc, $d, @s) = @_;
     my @qr;
