@@ -37,7 +37,6 @@
 #include <sys/random.h>
 #endif
 
-#include "../internal.h"
 #include "../chacha/words.h"
 #include "../internal.h"
 #include "internal.h"
@@ -288,20 +287,20 @@ static void rand_refill(struct rand_state *st, uint32_t c, uint8_t *out,
 // rand_direct writes `len` <= RAND_DIRECT_MAX_PER_KEY bytes of keystream
 // CC(K, 0) || CC(K, 1) || ... into `out`, then refills the buffer (bytes
 // still in it are discarded unused: only a request longer than
-// RAND_DIRECT_MAX_PER_KEY leaves any) from block d: the first len - 64 d output bytes are
-// written from the start of the refill's CC(K, d..d+31), K' is the 32
-// bytes after them, and the rest is buffered for later requests. The
-// first d blocks are rand_keystream calls of up to 16 KiB (a multiple of
-// 64, so each call starts on a block), so the vector code runs on long
-// inputs; the key block is not a call of its own, and its
-// buffer-mates are output that is used, not thrown away. Measured with
+// RAND_DIRECT_MAX_PER_KEY leaves any) from block d: the last len - 64 d
+// output bytes are the first bytes of the refill's CC(K, d..d+31), K' is
+// the 32 bytes after them, and the rest is buffered for later requests.
+// The first d blocks are rand_keystream calls of up to 16 KiB (a multiple
+// of 64, so each call starts on a block), so the vector code runs on long
+// inputs; the key block is not a call of its own, and its buffer-mates are
+// output that is used, not thrown away. Measured with
 // `PERCALL_FILTER=rand util/bench/percall.sh BUILD BORINGSSL_BUILD 5` (Zen 5,
 // medians of 5 alternating rounds, ours / BoringSSL): 1350 B 1.89 -> 2.72,
 // 8 KiB 1.18 -> 1.57, 16 KiB 1.03 -> 1.45, where the former code made a
 // 64-byte call for the key block and 1 KiB calls over a zero buffer.
 //
-// d is len / 2048 rounded down to whole refills of 32 blocks, so the
-// direct calls are whole passes of the AVX-512 code's 32-block loop and
+// d is 32 floor(len / 2048), whole runs of 32 blocks, so the direct
+// calls are whole passes of the AVX-512 code's 32-block loop and
 // the refill, itself one such pass, gives the rest (up to 2016 bytes,
 // which leaves room for K'); for a rest of 2017..2047 bytes d is
 // floor(len / 64) instead (31 more blocks, nearly a pass). The buffered
