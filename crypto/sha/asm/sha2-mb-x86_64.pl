@@ -40,8 +40,9 @@
 # and the schedule W[t] = σ1(W[t-2]) + W[t-7] + σ0(W[t-15]) + W[t-16]
 # (t >= 16) 11 more: 2 rotates + 1 shift + 1 vpternlog per σ, 3 adds. The
 # names a..h rotate from round to round, so nothing moves. The schedule of
-# round t is emitted just before it; it depends only on W, so the
-# out-of-order core runs it beside the round chain.
+# round t is emitted four rounds before it (see all_rounds_list); it
+# depends only on W, so the out-of-order core runs it beside the round
+# chain.
 #
 # The message words arrive as rows (one message per register) and are
 # transposed to columns (one word of every message per register): for
@@ -171,6 +172,43 @@
 # (16 x 78 - 8 x 95, over 8), more than the ~46 each beside the zmm
 # lanes' padding block, so neither arrangement comes near 65 a message.
 #
+# The floor on Zen 4, and what else was tried (2026-12-05; scratch builds
+# of this generator outside the tree; cycles from TSC ticks x 1.421, the
+# ratio a chain of dependent vpaddd measured). The x16 group is 2776
+# vector operations (992 vpaddd, 608 vpternlogd, 960 vprord, 96 vpsrld,
+# 120 shuffles; the 266 register copies cost nothing: 12 rotates + 16
+# additions + 4 copies, all independent, take 14.0 cycles like 12 + 16
+# alone). Independent zmm operations do reach 2 a cycle with 1 rotate a
+# cycle (12 + 16 in 14.0 cycles, 6 + 10 in 8.0), so the floor of a group is
+# 2776 / 2 = 1388 cycles: 61 ticks a message. hashtree's 78.7 x 1/1.25 is
+# 63, and the SHA256() loop's ~150 / 2.5 is 60: both targets sit at or
+# below the lanes' floor, which x16 reaches at 78% (78.4) and x20 at 85%
+# (71.8). What keeps the rounds off the floor is their dependency chain:
+# e -> Σ1 -> e' is 3 rotates, one vpternlogd and two additions, 7.0 cycles
+# measured in zmm (the 3 rotates issue one a cycle) and 6.0 in ymm. The
+# blocks alone, in a loop (16 lanes, cycles a block): message block 955
+# (op count 808), padding block 726 (512). More independent work beside
+# them helps a little:
+#   - two padding blocks interleaved round by round: 585 each; two message
+#     blocks with W[] in the frame: 917 each; the message block of group
+#     g+1 (W[] in the frame) beside the padding block of group g: 1510-1534
+#     the pair against 1646-1678 one after the other. The best of these
+#     would bring x16 to ~72, x20's figure, with no register left for the
+#     SHA-NI streams.
+#   - the padding block as two streams of 8 ymm lanes (lanes 8-15 moved
+#     out with vextracti64x4, H(1) in the frame): 75.8 against 78.4 for
+#     long batches, but 86.1 against 82.9 for one group (n = 16). Not kept.
+#   - one message in the general-purpose registers (BMI2 rorx/andn, its
+#     schedule in the frame) beside the 16 lanes, x17: 94.3 with every
+#     round unrolled (a 37 KB loop, over the 32 KB L1 instruction cache),
+#     77.5 with 16-round loop bodies (14.7 KB), against 78.4; that scalar
+#     code alone took 745 ticks a message. x16 itself with 16-round loop
+#     bodies (8.4 KB) measured the same 78.4 as unrolled (20.8 KB).
+#   - vpgatherdd for the transposition: 17 cycles a zmm gather, against
+#     ~4 shuffles a column.
+# Kept: the message schedule formed four rounds ahead (all_rounds_list),
+# 1-3% on every AVX-512 function.
+
 # Object size: 168 KB of code + 2.6 KB of tables: the AVX-512 and SHA-NI
 # functions 105 KB (every round unrolled; sha256_mb 12.6 KB, sha256_pairs
 # 20.8, the x20 hybrid 26.2, sha512_mb 15.8, sha512_pairs 25.8, SHA-NI
@@ -350,6 +388,20 @@ sub all_rounds { return text(all_rounds_list(@_)); }
 
 # all_rounds_list(P, PAD[, STATE, TEMPS]): the same as a list, optionally
 # with the working variables and temporaries in other registers.
+#
+# With k = SCHEDULE_AHEAD, W[t + k] is formed before round t, so rounds
+# 16-k..15 carry schedule work too and the core sees it earlier. Any k up
+# to 15 is correct: the register of W[t + k] held W[t + k - 16], whose
+# round is done; its inputs W[t + k - 2] (formed before round t - 2),
+# W[t + k - 7] and W[t + k - 15] are not overwritten before round t + 1;
+# and W[t], formed before round t - k, stays until round t + 16 - k. Zen 4, 2026-12-05
+# (a scratch harness, ~4032 messages, fastest of 20 calls, medians of 9
+# rounds, three runs; ticks a message or a 16-lane block): 0 -> 4 took
+# pairs_avx512_x16 79.1-80.8 -> 77.5-79.4, the x20 hybrid 71.8-75.5 ->
+# 70.9-74.0, mb_avx512_x16 45.8-46.3 -> 44.3-45.0; 2 and 8 measured
+# within 1% of 4.
+my $SCHEDULE_AHEAD = 4;
+
 sub all_rounds_list {
   my ($p, $pad, $st, $rt) = @_;
   my @st = @{ $st // \@ST };
@@ -359,7 +411,8 @@ sub all_rounds_list {
     if ($pad) {
       push @i, round($p, $t, \@v, ['pad'], $rt);
     } else {
-      push @i, schedule($p, $t) if $t >= 16;
+      my $u = $t + $SCHEDULE_AHEAD;
+      push @i, schedule($p, $u) if $u >= 16 && $u < $p->{rounds};
       push @i, round($p, $t, \@v, ['reg', $W[$t % 16]]);
     }
     # The new a is in h's register, the new e in d's: rename.
