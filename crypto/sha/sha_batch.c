@@ -65,6 +65,8 @@ struct sha_hash_desc {
   // one compresses `num_blocks` blocks into the eight words at `state`
   // with the one-message block function in use.
   void (*one)(void *state, const uint8_t *in, size_t num_blocks);
+  // oneshot is SHA256() or SHA512(): a whole message to its digest.
+  uint8_t *(*oneshot)(const uint8_t *data, size_t len, uint8_t *out);
 };
 
 static void sha256_one(void *state, const uint8_t *in, size_t num_blocks) {
@@ -78,9 +80,9 @@ static void sha512_one(void *state, const uint8_t *in, size_t num_blocks) {
 }
 
 static const struct sha_hash_desc kSHA256Desc = {64, 4, 8, 32, kSHA256IV,
-                                                 sha256_one};
+                                                 sha256_one, SHA256};
 static const struct sha_hash_desc kSHA512Desc = {128, 8, 16, 64, kSHA512IV,
-                                                 sha512_one};
+                                                 sha512_one, SHA512};
 
 // sha_store_digest writes the eight words at `state` (native order) to
 // `out` as big-endian words.
@@ -112,22 +114,6 @@ static size_t sha_pad_message(const struct sha_hash_desc *h, uint8_t *buf,
                       bits_hi, bits_lo);
 }
 
-// sha_one_message hashes one message with the one-message block function.
-static void sha_one_message(const struct sha_hash_desc *h, uint8_t *out,
-                            const uint8_t *in, size_t len) {
-  alignas(8) uint8_t state[64];
-  uint8_t last[256];
-  memcpy(state, h->iv, 8 * h->word);
-  size_t body = len / h->block;
-  h->one(state, in, body);
-  // (`in` may be NULL when `len` is zero: no arithmetic on it then.)
-  const uint8_t *tail = body != 0 ? in + body * h->block : in;
-  size_t nb = sha_pad_message(h, last, tail, len);
-  h->one(state, last, nb);
-  sha_store_digest(h, out, state);
-  sha_wipe_chunks(last, nb * h->block);
-}
-
 // The padding block of a one-block message: 0x80, zeros, and the length
 // in bits (512 or 1024) big-endian in the last two bytes.
 static void sha_pad_one_block(const struct sha_hash_desc *h, uint8_t *pad) {
@@ -152,11 +138,16 @@ static void sha_serial_pairs(const struct sha_hash_desc *h, uint8_t *out,
   }
 }
 
+// sha_serial_batch hashes the messages one by one with the one-shot
+// function, the fastest code for one message (its short-message cases are
+// specialised: see sha256.c). A NULL input of length zero becomes a valid
+// pointer, so no library function sees NULL.
 static void sha_serial_batch(const struct sha_hash_desc *h, uint8_t *out,
                              const uint8_t *const *ins, const size_t *lens,
                              size_t n) {
+  static const uint8_t kEmpty[1] = {0};
   for (size_t i = 0; i < n; i++) {
-    sha_one_message(h, out + i * h->out_len, ins[i], lens[i]);
+    h->oneshot(lens[i] != 0 ? ins[i] : kEmpty, lens[i], out + i * h->out_len);
   }
 }
 
@@ -192,6 +183,12 @@ struct sha_mb_kernel {
   // When no message is waiting and at most `serial_max` lanes are busy,
   // they finish one by one.
   size_t serial_max;
+  // A batch of n <= lanes messages whose longest takes B blocks (padding
+  // included) is hashed one by one if n * B <= serial_max * B +
+  // serial_short: short messages raise the threshold, because the lanes
+  // cost a block of the longest message whatever the others need, while
+  // the one-shot function overlaps one short call with the next.
+  size_t serial_short;
 };
 
 // sha_mb_small hashes `n` < k->pairs_min one-block messages without the
@@ -253,10 +250,39 @@ static uint8_t *sha_mb_word(const struct sha_mb_kernel *k, uint8_t *state,
   return state + (j * k->lanes + l) * k->hash->word;
 }
 
+// sha_mb_serial_short applies the serial_short rule (struct sha_mb_kernel)
+// to `n` messages of lengths `lens`.
+static int sha_mb_serial_short(const struct sha_mb_kernel *k,
+                               const size_t *lens, size_t n) {
+  if (k->serial_short == 0 || n > k->lanes) {
+    return 0;
+  }
+  const struct sha_hash_desc *h = k->hash;
+  size_t max_len = 0;
+  for (size_t i = 0; i < n; i++) {
+    if (lens[i] > max_len) {
+      max_len = lens[i];
+    }
+  }
+  // Whole blocks, then one or two for the tail and the padding.
+  size_t tail = max_len % h->block;
+  size_t blocks = max_len / h->block + (tail < h->block - h->len_bytes ? 1 : 2);
+  return n * blocks <= k->serial_max * blocks + k->serial_short;
+}
+
 static void sha_mb_batch(const struct sha_mb_kernel *k, uint8_t *out,
                          const uint8_t *const *ins, const size_t *lens,
                          size_t n) {
   const struct sha_hash_desc *h = k->hash;
+  // So few messages that the lanes would finish them one by one at once
+  // (below), or few and short enough (serial_short): the one-shot function
+  // directly, without filling lanes, copying tails and wiping them.
+  // SHA256_batch of one 64-byte message took 338 TSC ticks against
+  // SHA256()'s 260 before (Zen 4).
+  if (n <= k->serial_max || sha_mb_serial_short(k, lens, n)) {
+    sha_serial_batch(h, out, ins, lens, n);
+    return;
+  }
   const size_t L = k->lanes;
   alignas(64) uint8_t state[SHA_MB_STATE_BYTES];
   uint8_t tails[2 * SHA_MB_GROUP_BYTES];  // two blocks per lane
@@ -401,7 +427,7 @@ static void sha_mb_batch(const struct sha_mb_kernel *k, uint8_t *out,
   static const struct sha_mb_kernel kSHA##bits##Kernel_##isa = {            \
       &kSHA##bits##Desc, lanes, sha##bits##_mb_##isa,                       \
       sha##bits##_pairs_##isa##_x##lanes, NULL, 0, pairs_min, small,        \
-      serial_max};                                                          \
+      serial_max, 0};                                                       \
   SHA_MB_ROW_FNS(sha##bits##_pairs_##isa, sha##bits##_batch_##isa,          \
                  kSHA##bits##Kernel_##isa)
 
@@ -459,21 +485,69 @@ SHA_MB_DEFINE_ROW(512, avx512, 8, 2, NULL, 1)
 // The batch shape is the avx512 row's (sha256_batch_avx512).
 static const struct sha_mb_kernel kSHA256Kernel_avx512_shani = {
     &kSHA256Desc, 16, sha256_mb_avx512, sha256_pairs_avx512_x16,
-    sha256_pairs_avx512_shani_x20, 20, SHANI_PAIRS_MIN, sha256_pairs_shani, 6};
+    sha256_pairs_avx512_shani_x20, 20, SHANI_PAIRS_MIN, sha256_pairs_shani, 6,
+    0};
 
-static void sha256_pairs_avx512_shani(uint8_t *out, const uint8_t *in,
-                                      size_t n) {
-  // A few messages go straight to the SHA-NI streams (what sha_mb_pairs
-  // would do through the descriptor's pointer): the direct call made n = 1
-  // ~5% faster, 51.7 -> 48.9 ns against the shani row's 48.9 (a loop of
-  // SHA256_hash_pairs(out, in, 1), 7 alternating runs, Zen 5; bssl speed
-  // -check -filter SHA256-pairs had found the shani row 10% faster).
-  if (n < SHANI_PAIRS_MIN) {
+// sha256_pairs_avx512_shani_with is the pairs function of a row over
+// `k`, a kernel whose `small` is sha256_pairs_shani. A few messages go
+// straight to the SHA-NI streams (what sha_mb_pairs would do through the
+// descriptor's pointer): the direct call made n = 1 ~5% faster, 51.7 ->
+// 48.9 ns against the shani row's 48.9 (a loop of SHA256_hash_pairs(out,
+// in, 1), 7 alternating runs, Zen 5; bssl speed -check -filter
+// SHA256-pairs had found the shani row 10% faster).
+static void sha256_pairs_avx512_shani_with(const struct sha_mb_kernel *k,
+                                           uint8_t *out, const uint8_t *in,
+                                           size_t n) {
+  if (n < k->pairs_min) {
     sha256_pairs_shani(out, in, n);
     return;
   }
-  sha_mb_pairs(&kSHA256Kernel_avx512_shani, out, in, n);
+  sha_mb_pairs(k, out, in, n);
 }
+
+static void sha256_pairs_avx512_shani(uint8_t *out, const uint8_t *in,
+                                      size_t n) {
+  sha256_pairs_avx512_shani_with(&kSHA256Kernel_avx512_shani, out, in, n);
+}
+
+// The Zen 4 rows (sha_batch_avx512_zen4_capable): the same kernels with the
+// thresholds of that core, which runs zmm operations as two 256-bit halves,
+// so a 16-lane group costs ~1.5 times what it does on Zen 5 against the
+// same SHA-NI code. Measured there (minimum TSC ticks a call over 3000
+// calls, best of 5 rounds; 2026-12-05):
+//   - SHA-256 pairs: a padded 16-lane group 1300-1404 ticks, the SHA-NI
+//     streams 884 for 9 messages, 1092 for 12, 1248 for 14, 1404 for 15:
+//     partial groups go to the streams (pairs_min 16).
+//   - SHA-256 batch: the lanes against SHA256() one by one cross at
+//     n = 8 for 1 KiB messages (12324 against 12246 ticks), ~9.5 for 200
+//     bytes (3250 against 3172 at 9, 3302 against 3510 at 10) and 12 for
+//     64 bytes (1976 against 1950): serial_max 8, serial_short 6 (8 + 6/B
+//     messages of B blocks: 11 at 2 blocks, 9 at 4, 8 from 7 on).
+//   - SHA-512 batch: two messages took 7878-7904 ticks in the lanes
+//     against 6994 one by one (1 KiB), 1040 against 936 (64 bytes); three
+//     are 1.26-1.39x faster in the lanes: serial_max 2. Pairs keep
+//     pairs_min 2 (two messages 1690 against 1846).
+static const struct sha_mb_kernel kSHA256Kernel_avx512_shani_zen4 = {
+    &kSHA256Desc, 16, sha256_mb_avx512, sha256_pairs_avx512_x16,
+    sha256_pairs_avx512_shani_x20, 20, 16, sha256_pairs_shani, 8, 6};
+
+static void sha256_pairs_avx512_shani_zen4(uint8_t *out, const uint8_t *in,
+                                           size_t n) {
+  sha256_pairs_avx512_shani_with(&kSHA256Kernel_avx512_shani_zen4, out, in,
+                                 n);
+}
+
+static void sha256_batch_avx512_shani_zen4(uint8_t *out,
+                                           const uint8_t *const *ins,
+                                           const size_t *lens, size_t n) {
+  sha_mb_batch(&kSHA256Kernel_avx512_shani_zen4, out, ins, lens, n);
+}
+
+static const struct sha_mb_kernel kSHA512Kernel_avx512_zen4 = {
+    &kSHA512Desc, 8, sha512_mb_avx512, sha512_pairs_avx512_x8, NULL, 0, 2,
+    NULL, 2, 0};
+SHA_MB_ROW_FNS(sha512_pairs_avx512_zen4, sha512_batch_avx512_zen4,
+               kSHA512Kernel_avx512_zen4)
 
 // The AVX2 and AVX kernels' thresholds (Zen 5 under the mask that
 // removes AVX-512 and the SHA extensions, so the one-message code is the
@@ -639,6 +713,12 @@ static void sha256_pairs_ssse3_x4(uint8_t *out, const uint8_t *in,
 // lanes, timed natively (the thresholds above).
 static const CRYPTO_IMPL kSHA256BatchImpls[] = {
     CRYPTO_IMPL_ON_X86_64(
+        SHA_BATCH_ROW(avx512_shani_zen4, sha_batch_avx512_shani_zen4_capable,
+                      sha256_pairs_avx512_shani_zen4,
+                      sha256_batch_avx512_shani_zen4,
+                      "sha256_mb_avx512_x16 sha256_pairs_avx512_x16 "
+                      "sha256_pairs_avx512_shani_x20 sha256_pairs_shani_x2 "
+                      "sha256_pairs_shani_x1")
         SHA_BATCH_ROW(avx512_shani, sha_batch_avx512_shani_capable,
                       sha256_pairs_avx512_shani, sha256_batch_avx512,
                       "sha256_mb_avx512_x16 sha256_pairs_avx512_x16 "
@@ -672,6 +752,9 @@ static const CRYPTO_IMPL kSHA256BatchImpls[] = {
 // header).
 static const CRYPTO_IMPL kSHA512BatchImpls[] = {
     CRYPTO_IMPL_ON_X86_64(
+        SHA_BATCH_ROW(avx512_zen4, sha_batch_avx512_zen4_capable,
+                      sha512_pairs_avx512_zen4, sha512_batch_avx512_zen4,
+                      "sha512_mb_avx512_x8 sha512_pairs_avx512_x8")
         SHA_MB_ROW(512, avx512, sha_batch_avx512_capable, 8)
         SHA_MB_ROW(512, avx2, CRYPTO_is_AVX2_capable, 4))
     CRYPTO_IMPL_ON_AARCH64(

@@ -119,6 +119,19 @@ static inline int sha_batch_avx512_shani_capable(void) {
   return sha_batch_avx512_capable() && CRYPTO_is_x86_SHA_capable();
 }
 
+// sha_batch_avx512_zen4_capable and sha_batch_avx512_shani_zen4_capable are
+// the Zen 4 rows' predicates: the rows above on an AMD family 0x19 CPU
+// (CRYPTO_x86_amd_family; Zen 3 is family 0x19 too but has no AVX-512).
+// The family is not a capability: the Zen 4 rows run the same kernels with
+// other thresholds (sha_batch.c says why). Masking AVX-512 off removes
+// them with the others.
+static inline int sha_batch_avx512_zen4_capable(void) {
+  return sha_batch_avx512_capable() && CRYPTO_x86_amd_family() == 0x19;
+}
+static inline int sha_batch_avx512_shani_zen4_capable(void) {
+  return sha_batch_avx512_shani_capable() && CRYPTO_x86_amd_family() == 0x19;
+}
+
 #endif  // OPENSSL_X86_64 && !OPENSSL_NO_ASM
 
 #if defined(OPENSSL_AARCH64) && !defined(OPENSSL_NO_ASM)
