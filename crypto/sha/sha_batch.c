@@ -101,19 +101,6 @@ static void sha_store_digest(const struct sha_hash_desc *h, uint8_t *out,
   }
 }
 
-// sha_pad_message builds the last blocks of a `len`-byte message whose
-// final partial block (len mod block bytes) is at `tail`, in `buf` (room
-// for two blocks), and returns how many blocks it wrote.
-static size_t sha_pad_message(const struct sha_hash_desc *h, uint8_t *buf,
-                              const uint8_t *tail, size_t len) {
-  // The length in bits as a 128-bit number (SHA-256 uses the low 64 bits:
-  // a message of 2^61 bytes or more is beyond the standard either way).
-  uint64_t bits_lo = (uint64_t)len << 3;
-  uint64_t bits_hi = (uint64_t)len >> 61;
-  return sha_pad_tail(buf, h->block, h->len_bytes, tail, len % h->block,
-                      bits_hi, bits_lo);
-}
-
 // The padding block of a one-block message: 0x80, zeros, and the length
 // in bits (512 or 1024) big-endian in the last two bytes.
 static void sha_pad_one_block(const struct sha_hash_desc *h, uint8_t *pad) {
@@ -162,6 +149,19 @@ static void sha_serial_batch(const struct sha_hash_desc *h, uint8_t *out,
 #endif
 
 #if defined(SHA_BATCH_HAVE_MB)
+
+// sha_pad_message builds the last blocks of a `len`-byte message whose
+// final partial block (len mod block bytes) is at `tail`, in `buf` (room
+// for two blocks), and returns how many blocks it wrote.
+static size_t sha_pad_message(const struct sha_hash_desc *h, uint8_t *buf,
+                              const uint8_t *tail, size_t len) {
+  // The length in bits as a 128-bit number (SHA-256 uses the low 64 bits:
+  // a message of 2^61 bytes or more is beyond the standard either way).
+  uint64_t bits_lo = (uint64_t)len << 3;
+  uint64_t bits_hi = (uint64_t)len >> 61;
+  return sha_pad_tail(buf, h->block, h->len_bytes, tail, len % h->block,
+                      bits_hi, bits_lo);
+}
 
 // A multi-buffer kernel: `lanes` messages at a time.
 struct sha_mb_kernel {
