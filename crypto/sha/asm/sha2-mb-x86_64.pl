@@ -204,6 +204,11 @@
 #     77.5 with 16-round loop bodies (14.7 KB), against 78.4; that scalar
 #     code alone took 745 ticks a message. x16 itself with 16-round loop
 #     bodies (8.4 KB) measured the same 78.4 as unrolled (20.8 KB).
+#   - 8 ymm lanes (ymm16-31, W[] in the frame) beside two SHA-NI streams
+#     for both blocks, 8 + 2K messages: one group x12 78.0 ticks a message
+#     (936 a call), x14 81.7, x16 89.4, x18 86.7; long batches 81-86,
+#     against x20's 70.8. Only n = 11..14 would gain, where the SHA-NI
+#     streams alone take 1040-1248 ticks a call (sha_batch.c's Zen 4 rows).
 #   - vpgatherdd for the transposition: 17 cycles a zmm gather, against
 #     ~4 shuffles a column.
 # Kept: the message schedule formed four rounds ahead (all_rounds_list),
