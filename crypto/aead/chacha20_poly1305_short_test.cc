@@ -280,22 +280,8 @@ TEST(ChaCha20Poly1305ShortTest, MediumIFMAAssembly) {
   g_ifma = false;
 }
 
-TEST(ChaCha20Poly1305ShortTest, GuardPages) {
-  if (!chacha20_avx512_capable()) {
-    GTEST_SKIP() << "chacha20_poly1305_short_avx512 needs AVX-512 F, BW and "
-                    "VL, which this CPU (or "
-                 << kCPUMaskName << ") does not allow: not tested";
-  }
-  std::string why;
-  if (!GuardPagesAvailable(&why)) {
-    GTEST_SKIP() << "no guard pages here (" << why << "): not tested";
-  }
-  RowForcer reference("nohw");
-  for (bool ifma : {false, true}) {
-  if (ifma && !chacha20_avx512ifma_capable()) {
-    continue;  // (MediumIFMAAssembly says so)
-  }
-  g_ifma = ifma;
+// CheckGuardPages is GuardPages' body for the functions Call chooses.
+void CheckGuardPages() {
   for (auto where :
        {GuardedBuffer::kStartAfterGuard, GuardedBuffer::kEndAtGuard}) {
     for (size_t in_len : {1, 16, 63, 64, 65, 129, 200, 256}) {
@@ -327,8 +313,27 @@ TEST(ChaCha20Poly1305ShortTest, GuardPages) {
       }
     }
   }
+}
+
+TEST(ChaCha20Poly1305ShortTest, GuardPages) {
+  if (!chacha20_avx512_capable()) {
+    GTEST_SKIP() << "chacha20_poly1305_short_avx512 needs AVX-512 F, BW and "
+                    "VL, which this CPU (or "
+                 << kCPUMaskName << ") does not allow: not tested";
   }
-  g_ifma = false;
+  std::string why;
+  if (!GuardPagesAvailable(&why)) {
+    GTEST_SKIP() << "no guard pages here (" << why << "): not tested";
+  }
+  RowForcer reference("nohw");
+  CheckGuardPages();
+  // The IFMA medium function (MediumIFMAAssembly says when it cannot run).
+  if (chacha20_avx512ifma_capable()) {
+    SCOPED_TRACE("chacha20_poly1305_medium_avx512ifma");
+    g_ifma = true;
+    CheckGuardPages();
+    g_ifma = false;
+  }
 }
 
 #endif  // OPENSSL_X86_64 && !OPENSSL_NO_ASM
