@@ -213,6 +213,27 @@
 #     ~4 shuffles a column.
 # Kept: the message schedule formed four rounds ahead (all_rounds_list),
 # 1-3% on every AVX-512 function.
+#
+# Why the SHA-NI streams are not free beside the lanes on Zen 4 (2026-12-05;
+# a loop of independent vpaddd or vprord on zmm16-31 beside sha256rnds2 on
+# four chains, fastest of 50 runs of 10000 iterations, core cycles an
+# iteration): 4 sha256rnds2 alone 4.0 (one a cycle; two streams reach it);
+# 16 vpaddd 8.0, with 4 sha256rnds2 9.0, with 8 10.7; 32 vpaddd 16.0, with
+# 4 17.0, with 8 18.0; 16 vprord 16.0, with 4 sha256rnds2 18.0. So each
+# sha256rnds2 takes a quarter cycle of the four 256-bit pipes and half a
+# cycle of the pipe the zmm rotates need, which the lanes keep ~75% busy.
+# (The legacy-SSE SHA code pays nothing for the dirty upper halves of
+# zmm16-31: 15 SHA256() calls took 2366 ticks after vzeroupper and after
+# dirtying zmm31 or ymm20.) Tried the same day, scratch builds of
+# this generator, ~4032 messages, medians of 7 rounds, ticks a message:
+#   - the message block's lanes in zmm16-31 with W[] in the frame, so the
+#     two streams run through both blocks (Zen 5 measured it no better,
+#     above): x16 (no streams) 78.8-83.6, x24 67.9-69.9, x26 68.5-69.8, x28
+#     69.1-70.5, against x20's 70.8 in the same runs (frame schedule formed
+#     2, 4 or 8 rounds ahead). 1-4% for ~33 KB more code: not kept.
+#   - each round's Σ0(a) and a' emitted after the next round's e' part, so
+#     that the scheduler (oldest first) gives the rotate pipe to the e
+#     chain: x16 77.7 against 77.4, x20 71.5 against 70.8. Not kept.
 
 # Object size: 168 KB of code + 2.6 KB of tables: the AVX-512 and SHA-NI
 # functions 105 KB (every round unrolled; sha256_mb 12.6 KB, sha256_pairs
