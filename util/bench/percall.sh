@@ -25,8 +25,8 @@
 # the life of the process, in every library alike (the 16-byte EVP_MD_CTX
 # sequence ran ~60 or ~88 ns here, BoringSSL's 67 or 106, AMD Zen 5,
 # 2026-12-02), which made single-process rounds swing by up to 1.5x; BORINGSSL_COMMIT names the commit when the source is not a
-# git checkout; TSC_GHZ for the cycles/byte column (default: the first
-# "cpu MHz" of /proc/cpuinfo);
+# git checkout; TSC_GHZ for the cycles/byte column (default: see
+# tsc_ghz.sh);
 # OPENSSL_ia32cap reaches this library, BoringSSL and OpenSSL alike; CC
 # (default cc) and CXX (default c++, to link BoringSSL's C++ objects).
 set -euo pipefail
@@ -116,8 +116,4 @@ while [ "$i" -lt "$rounds" ]; do
 done
 echo "BoringSSL $commit ($bssl_lib); $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //'); load $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
 echo
-# The TSC runs at the nominal frequency, which Linux prints as "cpu MHz" in
-# a virtual machine; TSC_GHZ overrides it.
-tsc=${TSC_GHZ:-$(awk '/^cpu MHz/ { printf "%.3f", $4 / 1000; exit }' \
-  /proc/cpuinfo 2>/dev/null)}
-"$out/bench_ours" --report "${tsc:-2.096}" < "$results"
+"$out/bench_ours" --report "$("$here/tsc_ghz.sh")" < "$results"

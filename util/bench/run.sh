@@ -7,8 +7,8 @@
 # three programs one after the other, and prints the medians and the speed
 # ratios (ours/PEER > 1 means this library is faster). See peer_bench.h.
 #
-# Environment: TSC_GHZ (default 2.096, this machine's TSC) for the
-# cycles/byte column; OPENSSL_ia32cap is passed to all three programs (it
+# Environment: TSC_GHZ for the cycles/byte column (default: see
+# tsc_ghz.sh); OPENSSL_ia32cap is passed to all three programs (it
 # masks features in both this library and OpenSSL); CC (default cc).
 set -eu
 
@@ -41,4 +41,4 @@ while [ "$i" -le "$rounds" ]; do
   done
   i=$((i + 1))
 done
-"$out/bench_ours" --report "${TSC_GHZ:-2.096}" < "$results"
+"$out/bench_ours" --report "$("$here/tsc_ghz.sh")" < "$results"
