@@ -130,6 +130,26 @@
 # bytes (the scalar step inlined 8 times as in avx2) + 8 bytes of
 # constants.
 #
+# AMD Zen 4 (EPYC family 25 model 17: AVX-512 IFMA on 256-bit units; TSC
+# 2.596 GHz, core cycles = TSC ticks x 1.42, from a chain of dependent
+# vpaddd), quiet, 2026-12-05. `ROWS="x86_64 avx2 avx512ifma"
+# util/poly1305_bench/run.sh build 3`, rows_tsc's table, TSC ticks a
+# message (one-shot, a fresh key each):
+#   bytes    16   256   320   384  1024  1350  8192  16384
+#   x86_64   57   209   260   302   713   975  5317  10611
+#   avx2     57   239   251   271   427   534  2173   4163
+#   ifma     57   209   254   238   331   448  1299   2394
+# At 16 KiB that is 0.92, 0.36 and 0.21 core c/B: the scalar chain and
+# the avx2 loop as on Zen 5, the IFMA loop 1.6x Zen 5's 0.13, its zmm
+# multiply-adds taking two passes of the 256-bit units. The switch lengths
+# hold within one 64-byte step: the IFMA code ties the scalar code at 256
+# bytes and wins from 320; avx2 loses at 256 (239 against 209) and wins
+# from 320, one step later than on Zen 5. Zen 4 takes the IFMA row, so the
+# avx2 threshold (for cores without IFMA) stays. The same run's public-API
+# table against the peers (their default code: OpenSSL 3's AVX-512 IFMA
+# here): ours/libsodium 1.93 (16 B), 1.48 (256), 2.32 (1350), 4.15
+# (8 KiB), 4.35 (16 KiB); ours/OpenSSL 2.53, 1.31, 1.29, 1.44, 1.44.
+#
 # Register plans are given beside each function.
 
 use strict;

@@ -55,6 +55,19 @@
 # 584 bytes of code + 16 of constants; avx2 7286 + 160; avx 3962 and ssse3
 # 4470 (80 unrolled rounds), sharing avx2's constants.
 #
+# AMD Zen 4 (EPYC family 25 model 17, TSC 2.596 GHz, core cycles = TSC
+# ticks x 1.42), quiet, 2026-12-05: `bssl speed -impls -filter SHA-1
+# -rounds 5 -timeout 0.2` (medians of 5 alternating rounds), MB/s at 16,
+# 256 and 8192 bytes, TSC c/B at 8 KiB:
+#   shani 591, 1760, 1934: 1.34 (1.9 core c/B, the sha1rnds4 chain)
+#   avx2  229,  840, 1118: 2.32 (3.3 core c/B: ~9 ALU operations a round
+#   avx   228,  841, 1121: 2.32  on four integer ALUs need 2.8, over the
+#   ssse3 214,  836, 1105: 2.35  chain's 2.5)
+#   nohw  160,  658,  851: 3.05
+# Against OpenSSL 3 (`../shared/tools/speed-vs-openssl BUILD/bssl --rounds
+# 5 --seconds 0.3 --only SHA-1`; both use the SHA extensions): 4.43x at 16
+# bytes, 1.72x at 256, 1.15x at 1350, 1.03x at 8 KiB, 1.01x at 16 KiB.
+#
 # The SHA-NI path. sha1rnds4 performs four rounds on {A,B,C,D} (A in the
 # highest dword) with the round function f_t and constant K_t chosen by its
 # immediate (0: Ch, 1: Parity, 2: Maj, 3: Parity), taking W[t..t+3] in the

@@ -63,6 +63,20 @@
 # size: shani 833 bytes of code + 272 of constants; avx2 6158 + 608; avx
 # 7770 and ssse3 8362 (64 unrolled rounds) + 48.
 #
+# AMD Zen 4 (EPYC family 25 model 17, TSC 2.596 GHz, core cycles = TSC
+# ticks x 1.42), quiet, 2026-12-05: `bssl speed -impls -filter SHA-256
+# -rounds 5 -timeout 0.2` (medians of 5 alternating rounds), MB/s at 16,
+# 256 and 8192 bytes, TSC c/B at 8 KiB:
+#   shani 490, 1458, 1812: 1.43 (2.03 core c/B: the sha256rnds2 chain at
+#                                4 cycles, as on Zen 5)
+#   avx2  114,  407,  530: 4.90 (7.0 core c/B: 24 integer operations a
+#   avx   114,  406,  530: 4.90  round on Zen 4's four ALUs need 6.0)
+#   ssse3 108,  397,  519: 5.01
+#   nohw   73,  276,  350: 7.41
+# Against OpenSSL 3 (`../shared/tools/speed-vs-openssl BUILD/bssl --rounds
+# 5 --seconds 0.3 --only SHA-256`; both use the SHA extensions): 3.74x at
+# 16 bytes, 1.61x at 256, 1.16x at 1350, 1.03x at 8 KiB, 1.02x at 16 KiB.
+#
 # The SHA-NI path. sha256rnds2 performs two rounds on a state split in two
 # registers, {A,B,E,F} and {C,D,G,H} (A in the highest dword), with
 # W[t]+K[t] and W[t+1]+K[t+1] in the low half of the implicit operand xmm0.

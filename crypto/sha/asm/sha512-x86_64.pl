@@ -70,6 +70,28 @@
 # Code size (bytes, `nm -S` of the ELF object): avx512 2,785, avx2 2,921
 # (were 18,260 and 6,645), avx 12,584, ssse3 14,896; 1.3 KB of constants.
 #
+# AMD Zen 4 (EPYC family 25 model 17, four integer ALUs; TSC 2.596 GHz,
+# core cycles = TSC ticks x 1.42), quiet, 2026-12-05. The block functions
+# called directly (an rdtsc harness outside the tree: minimum of 3000
+# calls, 300 for 64 blocks, median of 9 rounds; two runs), TSC ticks a
+# block:
+#   blocks  ssse3  avx  avx2     avx512
+#   1       494    468  468-494  468-494   (one TSC step is 26 ticks)
+#   2       468    429  416      403-416
+#   8       442    410  387-390  377-380
+#   64      434    400  381      371-374
+# So round4 (24 ALU operations a round against the textbook round's 22)
+# does not lose on a four-ALU core: avx2 is 3-5% ahead of avx from two
+# blocks on, at 6.8 core cycles a round (24 operations on four ALUs need
+# 6), and avx512 another 2-3%, under `bssl speed -check`'s 5%, so avx2
+# stays first (impls.h). `bssl speed -impls -filter SHA-512 -rounds 5
+# -timeout 0.2`, MB/s at 16, 8192 and 16384 bytes: avx2 91, 824, 845;
+# avx512 94, 826, 876; avx 94, 805, 802; ssse3 86, 728, 719; nohw 62, 543,
+# 535 (the 256-byte column moved by 10% between runs). Against OpenSSL 3
+# (`../shared/tools/speed-vs-openssl BUILD/bssl --rounds 5 --seconds 0.3
+# --only SHA-512`): 1.41x at 16 bytes, 1.14x at 256, 1.05x at 1350, 1.02x
+# at 8 KiB, 1.01x at 16 KiB.
+#
 # How the avx2 row got here, each step measured with the harness above on
 # direct calls of variants of the generator (same run, alternating):
 # - The σ1 xors as a tree (schedule()): the chain from W[t-2..t-1] to
@@ -80,7 +102,8 @@
 #   ~275 -> ~268 ticks, level with OpenSSL; one block warm unchanged.
 #   round4 needs 24 ALU operations a round against 22: on a core with 4
 #   integer ALUs (Zen 3/4, Intel before Golden Cove) that is 6 cycles of
-#   issue a round against 5.5 and it may lose there; no such core here.
+#   issue a round against 5.5 and it may lose there; no such core here
+#   then (Zen 4 since: it does not lose, see the table above).
 # - Loop bodies of 8 rounds instead of 16, rounds 64..79 of the first block
 #   through the second block's loop instead of unrolled, the frame cleared
 #   in a loop: a one-block call with a cold front end (OpenSSL's SHA256()
