@@ -139,7 +139,8 @@ my @AVX_ONLY = qw(
 );
 my @PLAIN_OTHER = qw(
   ret jmp call cld std clc stc cmc cpuid rdtsc lfence sfence mfence pause
-  ud2 int3 endbr32 lahf sahf cltd cwtl pushfl popfl xgetbv emms
+  ud2 int3 endbr32 lahf sahf cltd cwtl pushfl popfl xgetbv emms stmxcsr
+  xrstor
   lodsb lodsw lodsl stosb stosw stosl movsb movsw movsl
   movzbl movzbw movzwl movsbl movsbw movswl
 );

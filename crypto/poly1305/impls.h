@@ -100,12 +100,11 @@ extern "C" {
 
 #elif defined(OPENSSL_X86) && !defined(OPENSSL_NO_ASM)
 
-// 32-bit x86 (asm/poly1305-x86.pl; glue in poly1305_x86.c). Not timed (no
-// native i686 runs here); ordered by instruction count per 64 bytes: avx2
+// 32-bit x86 (asm/poly1305-x86.pl; glue in poly1305_x86.c). Ordered by
+// instruction count per 64 bytes (timed natively since: poly1305_x86.c): avx2
 // 4-way base 2^26 105, sse2 2-way 284, x86 scalar base 2^32 496 (c26: 832).
-// The vector rows use the scalar code below 256 (avx2) / 384 (sse2) bytes,
-// the first lengths where their whole-call instruction counts are lower
-// (table in poly1305_x86.c).
+// Both vector rows use the scalar code below 384 bytes, and the avx2 row
+// the SSE2 kernel below 640 (timings in poly1305_x86.c).
 // Emit is C (poly1305_x86.c); only the scalar row's blocks is assembly.
 #define POLY1305_ASM_IMPLS(X)                                               \
   X(avx2, poly1305_init_x86, poly1305_blocks_x86_avx2_row, poly1305_emit_x86, \
@@ -118,9 +117,10 @@ extern "C" {
 
 // kPoly1305X86SSE2MinLen and kPoly1305X86AVX2MinLen: calls of the vector
 // rows shorter than this many bytes go to the x86 row (see
-// poly1305_x86.c for how they were chosen).
+// poly1305_x86.c for how they were chosen; the avx2 row runs the SSE2
+// kernel below kPoly1305X86AVX2KernelMinLen, which poly1305_x86.c defines).
 #define kPoly1305X86SSE2MinLen (24 * 16)
-#define kPoly1305X86AVX2MinLen (16 * 16)
+#define kPoly1305X86AVX2MinLen (24 * 16)
 
 #else
 #define POLY1305_ASM_IMPLS(X)

@@ -28,6 +28,24 @@
 // lower: 256 for AVX2, 384 for SSE2. Instruction counts are not timings:
 // the vector instructions are mostly single-uop, 1-2 cycle operations
 // while mull is 2-3 uops, so the real break-even is probably lower.
+//
+// Timed since (AMD Zen 4, family 25 model 17, whose kernel runs i686
+// binaries; 2026-12-05). In 32-bit mode a VEX.256 instruction, or even
+// vzeroall, leaves the upper halves of the vector registers "in use" for
+// good: vzeroupper cannot reset them there (it reaches ymm0-7 only), and
+// every later legacy-SSE instruction of the process merges into them.
+// After one AVX2 Poly1305 call, ChaCha20's SSSE3 code ran at 3.56 TSC
+// ticks a byte instead of 1.49, the SSE2 Poly1305 kernel at 2.4 instead of
+// 0.77, and i686 ChaCha20-Poly1305 seal of 8 KiB at 611-622 MB/s. The AVX2
+// kernel now ends with an XRSTOR that returns the AVX state to its
+// initial configuration (poly1305-x86.pl), which gives 1117-1243 MB/s,
+// but costs ~245 ticks a call. With it, `bssl speed -impls -filter
+// Poly1305 -rounds 3` MB/s (x86 / sse2 / avx2 kernel): 256 B 1084 / 1085 /
+// 911, 384 B 1163 / 1499 / 1302, 512 B 1178 / 1630 / 1552, 1 KiB 1302 /
+// 2275 / 2567, 8 KiB 1359 / 3119 / 5455. So the avx2 row starts at 384
+// bytes like the sse2 row, and runs the SSE2 kernel below 640 bytes, where
+// the two kernels' per-call costs (~816 + 0.69 and ~857 + 0.35 ticks a
+// byte over 512) cross.
 
 #include "poly1305_x86.h"
 
@@ -143,8 +161,17 @@ void poly1305_blocks_x86_sse2_row(void *state, const uint8_t *in, size_t len,
   vector_row(state, in, len, padbit, poly1305_blocks_x86_sse2, 32);
 }
 
+// kPoly1305X86AVX2KernelMinLen: the avx2 row's calls shorter than this run
+// the SSE2 kernel, which the AVX2 kernel's closing XRSTOR makes faster there
+// (see the top of this file).
+#define kPoly1305X86AVX2KernelMinLen (40 * 16)
+
 void poly1305_blocks_x86_avx2_row(void *state, const uint8_t *in, size_t len,
                                   uint32_t padbit) {
+  if (len < kPoly1305X86AVX2KernelMinLen) {
+    vector_row(state, in, len, padbit, poly1305_blocks_x86_sse2, 32);
+    return;
+  }
   vector_row(state, in, len, padbit, poly1305_blocks_x86_avx2, 64);
 }
 

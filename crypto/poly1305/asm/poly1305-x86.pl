@@ -110,6 +110,24 @@
 # avx2 is chosen and fastest at every size. The paragraph below, written
 # before this could be timed, gives the instruction counts and bounds.
 #
+# AMD Zen 4 (EPYC family 25 model 17) in 32-bit mode, 2026-12-05: a
+# VEX.256 instruction, or vzeroall, leaves the upper vector state in use
+# for the rest of the process, since vzeroupper in 32-bit mode cannot reset
+# it, and every later legacy-SSE instruction then merges into the upper
+# halves: after one call of this AVX2 kernel (which ended with vzeroall),
+# ChaCha20's SSSE3 code ran at 3.56 TSC ticks a byte instead of 1.49 and
+# the SSE2 kernel here at 2.4 instead of 0.77, in our process and in the
+# caller's. The AVX2 kernel therefore ends with an XRSTOR of the AVX
+# component from an image with XSTATE_BV = 0, which restores the initial
+# (clean) configuration (~245 TSC ticks). i686 ChaCha20-Poly1305 seal at
+# 1350 / 8192 bytes went from 489-497 / 610-620 MB/s to 830-847 /
+# 1198-1253; Poly1305 alone, which the reset costs, from 3321-3383 /
+# 5788-5790 to 2845-2851 / 5404-5473 (`bssl speed -filter
+# ChaCha20-Poly1305,Poly1305 -timeout 0.15`, two alternating runs of each
+# build). poly1305_x86.c gives the switch lengths this led to (the avx2 row
+# runs this file's SSE2 kernel below 640 bytes). The SHA-NI code was not
+# slowed by the dirty state (SHA256 of 8 KiB 1.43 ticks a byte either way).
+#
 # NOT TIMED: this machine's kernel has no IA-32 emulation, so i686
 # binaries run only under qemu-i386, whose timing means nothing. Instead:
 # instructions per 64 bytes of input in the inner loops, counted with
@@ -534,7 +552,27 @@ ___
     $c .= "\t$mv\t" . ($avx ? '%ymm0' : '%xmm0') . ", $o(%ebx)\n";
   }
   if ($avx) {
-    $c .= "\tvzeroall\n";
+    # vzeroall wipes the registers, but in 32-bit mode neither it nor
+    # vzeroupper returns the upper halves to the clean state (see the
+    # header): XRSTOR of the AVX component (requested-feature bitmap 4) from
+    # an image whose XSTATE_BV is 0 puts that component in its initial
+    # configuration. The image is 64-byte aligned in the frame (the frame
+    # is 16-byte aligned and 832 bytes; the image needs 576): a zero header
+    # at 512, and MXCSR at 24, which XRSTOR loads when the bitmap has bit 2
+    # (so it is stored first and comes back unchanged).
+    $c .= <<"___";
+	vzeroall
+	leal	63(%esp), %ecx
+	andl	\$-64, %ecx
+	vmovdqa	%xmm0, 512(%ecx)
+	vmovdqa	%xmm0, 528(%ecx)
+	vmovdqa	%xmm0, 544(%ecx)
+	vmovdqa	%xmm0, 560(%ecx)
+	stmxcsr	24(%ecx)
+	movl	\$4, %eax
+	xorl	%edx, %edx
+	xrstor	(%ecx)
+___
   } else {
     $c .= "\tpxor\t%xmm$_, %xmm$_\n" for 1 .. 7;
   }
