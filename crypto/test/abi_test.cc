@@ -11,6 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#include <cpuid.h>
+#endif
+
 #include <mutex>
 #include <set>
 #include <string>
@@ -79,6 +83,85 @@ constexpr int kNumRegs = 6;
 const char *const kRegNames[8] = {"rbx", "rbp", "r12", "r13",
                                   "r14", "r15", "rdi", "rsi"};
 #endif  // OPENSSL_X86
+
+#if defined(SUPPORTS_ABI_TEST) && \
+    (defined(OPENSSL_X86) || defined(OPENSSL_X86_64)) && defined(__GNUC__)
+#define SUPPORTS_UPPER_STATE_CHECK
+// --- Upper vector state ------------------------------------------------------
+//
+// XINUSE (xgetbv with ecx = 1, where CPUID.(EAX=0DH,ECX=1):EAX bit 2 says
+// the CPU has it) tells which parts of the vector state may be non-zero:
+// bit 2 the upper halves of ymm0-ymm15, bit 6 the upper 256 bits of
+// zmm0-zmm15. In 64-bit mode vzeroupper and vzeroall clear both, and
+// VEX.128 instructions and zeroing idioms leave them clear. A function that
+// returns with either set makes every later legacy-SSE instruction that
+// writes an xmm register merge into the old upper half: the SHA-NI loop ran
+// 25% slower after a peer's AVX-512 code left them set (util/batch_bench).
+// zmm16-zmm31 (bit 7) are out of reach of the SSE encodings and cost that
+// code nothing (measured on AMD Zen 4), so they are not checked.
+bool UpperStateCheckable() {
+  static const bool ok = [] {
+    unsigned a, b, c, d;
+    if (!__get_cpuid(1, &a, &b, &c, &d) ||
+        (c & (1u << 27)) == 0 ||   // OSXSAVE
+        (c & (1u << 28)) == 0) {   // AVX
+      return false;
+    }
+    uint32_t xcr0_lo, xcr0_hi;
+    __asm__ volatile("xgetbv" : "=a"(xcr0_lo), "=d"(xcr0_hi) : "c"(0));
+    if ((xcr0_lo & 6) != 6 || __get_cpuid_max(0, nullptr) < 0xd) {
+      return false;  // the OS does not save the ymm state
+    }
+    __cpuid_count(0xd, 1, a, b, c, d);
+    return (a & 4) != 0;
+  }();
+  return ok;
+}
+
+constexpr uint32_t kDirtyUpperBits = (1u << 2) | (1u << 6);
+
+uint32_t XInUse() {
+  uint32_t lo, hi;
+  __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(1));
+  return lo;
+}
+
+// ClearUpperState runs vzeroupper, so that what is found after the call is
+// the callee's doing, and returns whether the state is clean. (This file is
+// built without AVX: the compiler keeps nothing in the upper halves.) In
+// 32-bit mode vzeroupper cannot clean it: once any VEX.256 instruction or
+// vzeroall has run there, AMD Zen 4 reports the upper state in use after
+// every later legacy-SSE instruction, and those run 2-3x slower, until an
+// XRSTOR returns the AVX state to its initial configuration (see
+// crypto/poly1305/asm/poly1305-x86.pl). So a call is checked only when it
+// starts clean. There the dirty state may show only once legacy-SSE code
+// has run (XINUSE read 0 right after vzeroall), so the failures name the
+// AVX2 function and the SSE functions called after it; without the XRSTOR
+// in poly1305-x86.pl this check failed 7 Poly1305 tests of the i686 suite.
+bool ClearUpperState() {
+  if (!UpperStateCheckable()) {
+    return false;
+  }
+  __asm__ volatile("vzeroupper" ::: "memory");
+  return (XInUse() & kDirtyUpperBits) == 0;
+}
+
+void CheckUpperState(bool clean_before, const char *file, int line,
+                     const char *name) {
+  if (clean_before && (XInUse() & kDirtyUpperBits) != 0) {
+    ADD_FAILURE_AT(file, line)
+        << name << " returned with the upper halves of ymm0-15/zmm0-15 in "
+        << "use (XINUSE " << std::hex << XInUse() << std::dec
+        << "): it needs vzeroupper (in 32-bit mode: an XRSTOR of the AVX "
+        << "state) before it returns";
+  }
+}
+#elif defined(SUPPORTS_ABI_TEST) && \
+    (defined(OPENSSL_X86) || defined(OPENSSL_X86_64))
+// Without GCC-style inline assembly there is no XINUSE probe.
+bool ClearUpperState() { return false; }
+void CheckUpperState(bool, const char *, int, const char *) {}
+#endif
 
 }  // namespace
 
@@ -302,7 +385,9 @@ uint64_t RunChecked(const char *file, int line, const char *name,
     fprintf(stderr, "note: %s:%d: no single-step unwind check on 32-bit "
             "x86; ran the register checks only\n", file, line);
   }
+  bool clean = ClearUpperState();
   uint64_t ret = bittern_abi_trampoline(fn, &state, words);
+  CheckUpperState(clean, file, line, name);
   for (int i = 0; i < 4; i++) {
     if (state.regs_out[i] != state.regs_in[i]) {
       ADD_FAILURE_AT(file, line) << kX86RegNames[i]
@@ -379,6 +464,7 @@ uint64_t RunChecked(const char *file, int line, const char *name,
   Rng().Fill(&state.xmm_in[0][0], sizeof(state.xmm_in));
 
   uint64_t ret;
+  bool clean = ClearUpperState();
 #if defined(SUPPORTS_UNWIND_TEST)
   if (unwind) {
     ret = StepCall(fn, &state, args);
@@ -405,6 +491,7 @@ uint64_t RunChecked(const char *file, int line, const char *name,
   }
   ret = bittern_abi_trampoline(fn, &state, args);
 #endif
+  CheckUpperState(clean, file, line, name);
 
   for (int i = 0; i < kNumRegs; i++) {
     if (state.regs_out[i] != state.regs_in[i]) {

@@ -12,7 +12,10 @@
 //   * the direction flag must be clear on return;
 //   * %rsp must be back where it was;
 //   * arguments narrower than 64 bits are passed with random upper bits (as
-//     the ABI allows), so a function that relies on them being zero fails.
+//     the ABI allows), so a function that relies on them being zero fails;
+//   * (x86-64 and 32-bit x86, where the CPU reports it) the upper halves of
+//     ymm0-ymm15 and zmm0-zmm15 must be clear on return: a function that
+//     uses them ends with vzeroupper or vzeroall (see abi_test.cc).
 //
 // Each fault is reported as a non-fatal GoogleTest failure at the line of
 // the CHECK_ABI, naming the register ("rbx was not restored by fn").
