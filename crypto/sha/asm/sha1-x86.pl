@@ -29,6 +29,17 @@
 # shani is chosen and fastest at every size. The paragraph below, written
 # before this could be timed, gives the instruction counts and bounds.
 #
+# AMD Zen 4 (EPYC family 25 model 17) in 32-bit mode, 2026-12-05, quiet:
+#   BUILD-i686/bssl speed -impls -filter SHA-1 -rounds 5 -timeout 0.2
+# (medians of 5 alternating rounds; the process had run no AVX2 code, see
+# poly1305-x86.pl on what that does to SSE code in 32-bit mode), MB/s at
+# 16, 256 and 8192 bytes and TSC ticks a byte at 8 KiB:
+#   shani 304, 1330, 1910: 1.36   (the x86-64 row: 1.34)
+#   avx   161,  696, 1028: 2.52
+#   ssse3 162,  667, 1001: 2.59
+#   nohw  150,  572,  778: 3.34
+# shani is chosen and fastest at every size.
+#
 # NOT TIMED: this kernel has no IA-32 emulation, so i686 binaries run only
 # under qemu-i386, whose timings mean nothing; the speed targets of issue
 # #10 could not be checked. (qemu-i386 7.2 does not even implement the SHA

@@ -105,6 +105,25 @@
 # under the mask 1.54x, 1.69x, 1.51x; at one message 0.89-0.93x, which
 # util/batch_bench's minimum ticks put at parity.
 #
+# AMD Zen 4 (EPYC family 25 model 17) in 32-bit mode, 2026-12-05, quiet,
+# the same commands (util/batch_bench, 5 rounds; the ssse3 columns under
+# OPENSSL_ia32cap="~0x0:~0x20010000", whose loop is the avx code):
+#
+# | case                  | shani x2 | SHA256() loop | ssse3 x4 | loop (avx) |
+# |-----------------------|----------|---------------|----------|------------|
+# | pairs n = 1           | 312      | 312 (1.00x)   | 858      | 858 (1.00x)|
+# | pairs n = 2           | 143      | 286 (2.00x)   | 806      | 832 (1.03x)|
+# | pairs n = 16          | 94.2     | 248.6 (2.64x) | 378.6    | 816 (2.15x)|
+# | pairs n = 4096        | 87.4     | 248.9 (2.85x) | 374.9    | 816 (2.18x)|
+# | 1 KiB, n = 64 (batch) | 862.5    | 1619 (1.88x)  | 3107     | 6332 (2.04x)|
+#
+# The other counts it measures, n = 3, 4, 8 and 15, ran 1.55x, 2.41x,
+# 2.52x and 2.40x the loop with shani, 1.48x, 2.08x, 2.14x and 1.97x with
+# ssse3. Per sha256rnds2 the
+# pairs run at 87.4 / 64 = 1.37 ticks here: the two streams fill the SHA
+# unit as on Zen 5 (the x86-64 generator found one sha256rnds2 a cycle on
+# this core with four chains).
+#
 # Bounds. shani: 32 sha256rnds2 a block and stream; one stream is their
 # latency chain (the SHA256() loop on 1 KiB messages: 97.6 ticks a block,
 # 3.05 a sha256rnds2), two streams fill the SHA unit: the pairs at 1.65
