@@ -156,11 +156,55 @@ void CheckUpperState(bool clean_before, const char *file, int line,
         << "state) before it returns";
   }
 }
+
+// --- MXCSR ---------------------------------------------------------------------
+//
+// MXCSR's control bits (rounding, flush-to-zero, the exception masks) are
+// callee-saved in the x86 and x86-64 ABIs; its six exception flags are not.
+// The call runs with rounding toward +infinity, so a function that resets
+// MXCSR to its default, or loads it from a wrong place (the XRSTOR in
+// poly1305-x86.pl loads it from its image), fails. (Not flush-to-zero too:
+// valgrind drops that bit.)
+constexpr uint32_t kMxcsrTest = 0x5f80;   // RC = up, all exceptions masked
+constexpr uint32_t kMxcsrFlags = 0x3f;
+
+bool HasSSE() {
+  static const bool ok = [] {
+    unsigned a, b, c, d;
+    return __get_cpuid(1, &a, &b, &c, &d) && (d & (1u << 25)) != 0;
+  }();
+  return ok;
+}
+
+// SetTestMxcsr loads kMxcsrTest and returns the MXCSR to restore.
+uint32_t SetTestMxcsr() {
+  uint32_t old = 0;
+  if (HasSSE()) {
+    uint32_t test = kMxcsrTest;
+    __asm__ volatile("stmxcsr %0\n\tldmxcsr %1" : "=m"(old) : "m"(test));
+  }
+  return old;
+}
+
+void CheckMxcsr(uint32_t old, const char *file, int line, const char *name) {
+  if (!HasSSE()) {
+    return;
+  }
+  uint32_t now;
+  __asm__ volatile("stmxcsr %0\n\tldmxcsr %1" : "=m"(now) : "m"(old));
+  if ((now & ~kMxcsrFlags) != kMxcsrTest) {
+    ADD_FAILURE_AT(file, line) << name << " changed MXCSR's control bits ("
+                               << std::hex << kMxcsrTest << " before, "
+                               << now << " after)" << std::dec;
+  }
+}
 #elif defined(SUPPORTS_ABI_TEST) && \
     (defined(OPENSSL_X86) || defined(OPENSSL_X86_64))
-// Without GCC-style inline assembly there is no XINUSE probe.
+// Without GCC-style inline assembly there is no XINUSE or MXCSR probe.
 bool ClearUpperState() { return false; }
 void CheckUpperState(bool, const char *, int, const char *) {}
+uint32_t SetTestMxcsr() { return 0; }
+void CheckMxcsr(uint32_t, const char *, int, const char *) {}
 #endif
 
 }  // namespace
@@ -386,7 +430,9 @@ uint64_t RunChecked(const char *file, int line, const char *name,
             "x86; ran the register checks only\n", file, line);
   }
   bool clean = ClearUpperState();
+  uint32_t mxcsr = SetTestMxcsr();
   uint64_t ret = bittern_abi_trampoline(fn, &state, words);
+  CheckMxcsr(mxcsr, file, line, name);
   CheckUpperState(clean, file, line, name);
   for (int i = 0; i < 4; i++) {
     if (state.regs_out[i] != state.regs_in[i]) {
@@ -465,6 +511,7 @@ uint64_t RunChecked(const char *file, int line, const char *name,
 
   uint64_t ret;
   bool clean = ClearUpperState();
+  uint32_t mxcsr = SetTestMxcsr();
 #if defined(SUPPORTS_UNWIND_TEST)
   if (unwind) {
     ret = StepCall(fn, &state, args);
@@ -491,6 +538,7 @@ uint64_t RunChecked(const char *file, int line, const char *name,
   }
   ret = bittern_abi_trampoline(fn, &state, args);
 #endif
+  CheckMxcsr(mxcsr, file, line, name);
   CheckUpperState(clean, file, line, name);
 
   for (int i = 0; i < kNumRegs; i++) {

@@ -15,7 +15,9 @@
 //     the ABI allows), so a function that relies on them being zero fails;
 //   * (x86-64 and 32-bit x86, where the CPU reports it) the upper halves of
 //     ymm0-ymm15 and zmm0-zmm15 must be clear on return: a function that
-//     uses them ends with vzeroupper or vzeroall (see abi_test.cc).
+//     uses them ends with vzeroupper or vzeroall (see abi_test.cc);
+//   * (x86-64 and 32-bit x86) MXCSR's control bits must come back as they
+//     were (the call runs with a non-default rounding mode).
 //
 // Each fault is reported as a non-fatal GoogleTest failure at the line of
 // the CHECK_ABI, naming the register ("rbx was not restored by fn").
