@@ -265,8 +265,8 @@ static int sha_mb_serial_short(const struct sha_mb_kernel *k,
     }
   }
   // Whole blocks, then one or two for the tail and the padding.
-  size_t tail = max_len % h->block;
-  size_t blocks = max_len / h->block + (tail < h->block - h->len_bytes ? 1 : 2);
+  size_t blocks = max_len / h->block +
+                  sha_tail_blocks(h->block, h->len_bytes, max_len % h->block, 1);
   return n * blocks <= k->serial_max * blocks + k->serial_short;
 }
 
