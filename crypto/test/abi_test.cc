@@ -86,7 +86,6 @@ const char *const kRegNames[8] = {"rbx", "rbp", "r12", "r13",
 
 #if defined(SUPPORTS_ABI_TEST) && \
     (defined(OPENSSL_X86) || defined(OPENSSL_X86_64)) && defined(__GNUC__)
-#define SUPPORTS_UPPER_STATE_CHECK
 // --- Upper vector state ------------------------------------------------------
 //
 // XINUSE (xgetbv with ecx = 1, where CPUID.(EAX=0DH,ECX=1):EAX bit 2 says
