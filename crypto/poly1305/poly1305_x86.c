@@ -32,8 +32,9 @@
 // Timed since (AMD Zen 4, family 25 model 17, whose kernel runs i686
 // binaries; 2026-12-05). In 32-bit mode a VEX.256 instruction, or even
 // vzeroall, leaves the upper halves of the vector registers "in use" for
-// good: vzeroupper cannot reset them there (it reaches ymm0-7 only), and
-// every later legacy-SSE instruction of the process merges into them.
+// good: neither vzeroupper, nor vzeroall, nor zeroing ymm0-7 resets them
+// there, and every later legacy-SSE instruction of the process merges into
+// them.
 // After one AVX2 Poly1305 call, ChaCha20's SSSE3 code ran at 3.56 TSC
 // ticks a byte instead of 1.49, the SSE2 Poly1305 kernel at 2.4 instead of
 // 0.77, and i686 ChaCha20-Poly1305 seal of 8 KiB at 611-622 MB/s. The AVX2
@@ -43,9 +44,9 @@
 // Poly1305 -rounds 3` MB/s (x86 / sse2 / avx2 kernel): 256 B 1084 / 1085 /
 // 911, 384 B 1163 / 1499 / 1302, 512 B 1178 / 1630 / 1552, 1 KiB 1302 /
 // 2275 / 2567, 8 KiB 1359 / 3119 / 5455. So the avx2 row starts at 384
-// bytes like the sse2 row, and runs the SSE2 kernel below 640 bytes, where
-// the two kernels' per-call costs (~816 + 0.69 and ~857 + 0.35 ticks a
-// byte over 512) cross.
+// bytes like the sse2 row, and runs the SSE2 kernel below 640 bytes: at
+// 512 bytes the SSE2 kernel's call costs ~816 ticks and each further byte
+// 0.69, the AVX2 kernel's ~857 and 0.35, so they cross near 630.
 
 #include "poly1305_x86.h"
 

@@ -112,9 +112,9 @@
 #
 # AMD Zen 4 (EPYC family 25 model 17) in 32-bit mode, 2026-12-05: a
 # VEX.256 instruction, or vzeroall, leaves the upper vector state in use
-# for the rest of the process, since vzeroupper in 32-bit mode cannot reset
-# it, and every later legacy-SSE instruction then merges into the upper
-# halves: after one call of this AVX2 kernel (which ended with vzeroall),
+# for the rest of the process (vzeroupper, vzeroall and zeroing ymm0-7 do
+# not reset it there), and every later legacy-SSE instruction merges into
+# the upper halves: after one call of this AVX2 kernel (which ended with vzeroall),
 # ChaCha20's SSSE3 code ran at 3.56 TSC ticks a byte instead of 1.49 and
 # the SSE2 kernel here at 2.4 instead of 0.77, in our process and in the
 # caller's. The AVX2 kernel therefore ends with an XRSTOR of the AVX
