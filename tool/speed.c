@@ -913,7 +913,15 @@ static int impls_table(const struct speed_options *opts,
       printf("  (%s skipped: this CPU cannot run it)\n", row->name);
     }
   }
-  printf("  %-12s %8s %12s %9s %12s\n", "impl", "bytes", "MB/s", "speed-up",
+  // The name column fits the longest row name (at least 12 wide).
+  int name_width = 12;
+  CRYPTO_IMPL_FOREACH(row, prim) {
+    if ((int)strlen(row->name) > name_width) {
+      name_width = (int)strlen(row->name);
+    }
+  }
+  printf("  %-*s %8s %12s %9s %12s\n", name_width, "impl", "bytes", "MB/s",
+         "speed-up",
          cyc->kind == TOOL_CYCLES_TIME && !cyc->hz_is_known ? "ns/byte"
                                                             : "cycles/byte");
   // mbs[k][r] and per_byte[k][r]: round k, row r (its index in the list).
@@ -969,8 +977,8 @@ static int impls_table(const struct speed_options *opts,
       if (base_mbs == 0) {
         base_mbs = med;
       }
-      printf("  %-12s %8zu %12.1f %8.2fx %12.2f%s\n", impl->name, len, med,
-             med / base_mbs, median_of(b, opts->rounds),
+      printf("  %-*s %8zu %12.1f %8.2fx %12.2f%s\n", name_width, impl->name,
+             len, med, med / base_mbs, median_of(b, opts->rounds),
              impl == chosen ? " <- chosen" : "");
     }
     if (opts->check) {
