@@ -510,14 +510,17 @@ static void sha256_pairs_avx512_shani(uint8_t *out, const uint8_t *in,
   sha256_pairs_avx512_shani_with(&kSHA256Kernel_avx512_shani, out, in, n);
 }
 
-// The Zen 4 rows (sha_batch_avx512_zen4_capable): the same kernels with the
+// The Zen 4 rows (sha_batch_avx512_zen4_capable): the same lanes with the
 // thresholds of that core, which runs zmm operations as two 256-bit halves,
-// so a 16-lane group costs ~1.5 times what it does on Zen 5 against the
-// same SHA-NI code. Measured there (minimum TSC ticks a call over 3000
-// calls, best of 5 rounds; 2026-12-05):
-//   - SHA-256 pairs: a padded 16-lane group 1300-1404 ticks, the SHA-NI
-//     streams 884 for 9 messages, 1092 for 12, 1248 for 14, 1404 for 15:
-//     partial groups go to the streams (pairs_min 16).
+// so a 16-lane group costs ~1.5 times what it does on Zen 5, and SHA-256
+// pairs in four SHA-NI streams. Measured there (minimum TSC ticks a call
+// over 3000 calls, best of 5 rounds; 2026-12-05):
+//   - SHA-256 pairs: sha256rnds2 issues once a cycle on this core (latency
+//     4), so four streams (sha256_pairs_avx512_shani_x4) run at ~50 ticks
+//     a message against ~71 for the lanes beside two streams (x20) and ~78
+//     for the lanes alone. A call of 4 messages took 390-416 ticks, two
+//     calls of the two-stream kernel 416; 8 took 598 against 754: groups
+//     of four from 4 messages on, the 1-3 left in two streams and one.
 //   - SHA-256 batch: the lanes against SHA256() one by one cross at
 //     n = 8 for 1 KiB messages (12324 against 12246 ticks), ~9.5 for 200
 //     bytes (3250 against 3172 at 9, 3302 against 3510 at 10) and 12 for
@@ -527,20 +530,30 @@ static void sha256_pairs_avx512_shani(uint8_t *out, const uint8_t *in,
 //     against 6994 one by one (1 KiB), 1040 against 936 (64 bytes); three
 //     are 1.26-1.39x faster in the lanes: serial_max 2. Pairs keep
 //     pairs_min 2 (two messages 1690 against 1846).
-static const struct sha_mb_kernel kSHA256Kernel_avx512_shani_zen4 = {
-    &kSHA256Desc, 16, sha256_mb_avx512, sha256_pairs_avx512_x16,
-    sha256_pairs_avx512_shani_x20, 20, 16, sha256_pairs_shani, 8, 6};
+// kSHA256Kernel_shani4 drives only the pairs shape (sha_mb_pairs reads no
+// `mb`); kSHA256Kernel_avx512_zen4 only the batch shape (sha_mb_batch
+// reads no pairs function).
+static const struct sha_mb_kernel kSHA256Kernel_shani4 = {
+    &kSHA256Desc, 4, NULL, sha256_pairs_avx512_shani_x4, NULL, 0, 4,
+    sha256_pairs_shani, 0, 0};
+static const struct sha_mb_kernel kSHA256Kernel_avx512_zen4 = {
+    &kSHA256Desc, 16, sha256_mb_avx512, sha256_pairs_avx512_x16, NULL, 0, 16,
+    NULL, 8, 6};
 
-static void sha256_pairs_avx512_shani_zen4(uint8_t *out, const uint8_t *in,
-                                           size_t n) {
-  sha256_pairs_avx512_shani_with(&kSHA256Kernel_avx512_shani_zen4, out, in,
-                                 n);
+// sha256_pairs_shani4_zen4 sends fewer than four messages straight to the
+// two- and one-stream kernels, as sha256_pairs_avx512_shani_with does.
+static void sha256_pairs_shani4_zen4(uint8_t *out, const uint8_t *in,
+                                     size_t n) {
+  if (n < kSHA256Kernel_shani4.pairs_min) {
+    sha256_pairs_shani(out, in, n);
+    return;
+  }
+  sha_mb_pairs(&kSHA256Kernel_shani4, out, in, n);
 }
 
-static void sha256_batch_avx512_shani_zen4(uint8_t *out,
-                                           const uint8_t *const *ins,
-                                           const size_t *lens, size_t n) {
-  sha_mb_batch(&kSHA256Kernel_avx512_shani_zen4, out, ins, lens, n);
+static void sha256_batch_avx512_zen4(uint8_t *out, const uint8_t *const *ins,
+                                     const size_t *lens, size_t n) {
+  sha_mb_batch(&kSHA256Kernel_avx512_zen4, out, ins, lens, n);
 }
 
 static const struct sha_mb_kernel kSHA512Kernel_avx512_zen4 = {
@@ -714,11 +727,9 @@ static void sha256_pairs_ssse3_x4(uint8_t *out, const uint8_t *in,
 static const CRYPTO_IMPL kSHA256BatchImpls[] = {
     CRYPTO_IMPL_ON_X86_64(
         SHA_BATCH_ROW(avx512_shani_zen4, sha_batch_avx512_shani_zen4_capable,
-                      sha256_pairs_avx512_shani_zen4,
-                      sha256_batch_avx512_shani_zen4,
-                      "sha256_mb_avx512_x16 sha256_pairs_avx512_x16 "
-                      "sha256_pairs_avx512_shani_x20 sha256_pairs_shani_x2 "
-                      "sha256_pairs_shani_x1")
+                      sha256_pairs_shani4_zen4, sha256_batch_avx512_zen4,
+                      "sha256_mb_avx512_x16 sha256_pairs_avx512_shani_x4 "
+                      "sha256_pairs_shani_x2 sha256_pairs_shani_x1")
         SHA_BATCH_ROW(avx512_shani, sha_batch_avx512_shani_capable,
                       sha256_pairs_avx512_shani, sha256_batch_avx512,
                       "sha256_mb_avx512_x16 sha256_pairs_avx512_x16 "

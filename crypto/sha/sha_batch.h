@@ -13,9 +13,12 @@
 // "nohw" hashes one message after another through the one-message block
 // function of crypto/sha/internal.h (itself dispatched, so on a CPU with
 // the SHA extensions it is the SHA256() loop without the per-call
-// overhead). The x86-64 rows, best first: "avx512_shani" (SHA-256 only:
-// groups of 20 messages, 16 in AVX-512 lanes and 4 in SHA-NI streams beside
-// them, then 16-lane groups, then SHA-NI streams for the rest), "avx512"
+// overhead). The x86-64 rows, best first: "avx512_shani_zen4" and
+// "avx512_zen4" (AMD Zen 4 only: SHA-256 pairs in four SHA-NI streams, the
+// rest as the next two rows with that core's thresholds), "avx512_shani"
+// (SHA-256 only: groups of 20 messages, 16 in AVX-512 lanes and 4 in SHA-NI
+// streams beside them, then 16-lane groups, then SHA-NI streams for the
+// rest), "avx512"
 // (16 or 8 lanes, the rest one by one), "shani" (SHA-256 pairs in SHA-NI
 // streams; the batch shape one by one), "avx2" (8 or 4 lanes of ymm),
 // "avx" (SHA-256 only: 4 lanes of xmm); SHA-256 reaches the last two only
@@ -82,11 +85,21 @@ void sha512_pairs_avx512_x8(uint8_t *out, const uint8_t *in, size_t n8);
 void sha256_pairs_shani_x1(uint8_t *out, const uint8_t *in, size_t n);
 void sha256_pairs_shani_x2(uint8_t *out, const uint8_t *in, size_t n);
 
+
 // sha256_pairs_avx512_shani_x20 writes the SHA-256 digests of `n` groups of
 // 20 consecutive 64-byte messages at `in` to `out`: 16 in the AVX-512 lanes,
 // 4 in two SHA-NI streams beside them (see the generator). out == in is
 // allowed, other overlap is not. Predicate sha_batch_avx512_shani_capable.
 void sha256_pairs_avx512_shani_x20(uint8_t *out, const uint8_t *in, size_t n);
+
+// sha256_pairs_avx512_shani_x4 writes the SHA-256 digests of `n` groups of 4
+// consecutive 64-byte messages at `in` to `out`, in four interleaved SHA-NI
+// streams whose message schedules are formed a group ahead into the stack
+// frame (cleared before it returns); it uses AVX-512VL only to keep the
+// schedule's older words in xmm16-xmm31. Worth it where sha256rnds2 issues
+// once a cycle (Zen 4: see the generator). out == in is allowed, other
+// overlap is not. Predicate sha_batch_avx512_shani_x4_capable.
+void sha256_pairs_avx512_shani_x4(uint8_t *out, const uint8_t *in, size_t n);
 
 // The AVX2 and AVX kernels (the same generator; its header has the plan:
 // the schedule lives in the stack frame): the contracts of the AVX-512
@@ -119,17 +132,28 @@ static inline int sha_batch_avx512_shani_capable(void) {
   return sha_batch_avx512_capable() && CRYPTO_is_x86_SHA_capable();
 }
 
+// sha_batch_avx512_shani_x4_capable returns one if
+// sha256_pairs_avx512_shani_x4 may run: the SHA extensions and AVX-512VL
+// (with AVX512F, whose detection clears both when the OS does not save ZMM
+// state).
+static inline int sha_batch_avx512_shani_x4_capable(void) {
+  return CRYPTO_is_x86_SHA_capable() && CRYPTO_is_AVX512F_capable() &&
+         CRYPTO_is_AVX512VL_capable();
+}
+
 // sha_batch_avx512_zen4_capable and sha_batch_avx512_shani_zen4_capable are
 // the Zen 4 rows' predicates: the rows above on an AMD family 0x19 CPU
 // (CRYPTO_x86_amd_family; Zen 3 is family 0x19 too but has no AVX-512).
 // The family is not a capability: the Zen 4 rows run the same kernels with
-// other thresholds (sha_batch.c says why). Masking AVX-512 off removes
-// them with the others.
+// other thresholds, and SHA-256 pairs in four SHA-NI streams (sha_batch.c
+// says why). Masking AVX-512 off removes them with the others.
 static inline int sha_batch_avx512_zen4_capable(void) {
   return sha_batch_avx512_capable() && CRYPTO_x86_amd_family() == 0x19;
 }
 static inline int sha_batch_avx512_shani_zen4_capable(void) {
-  return sha_batch_avx512_shani_capable() && CRYPTO_x86_amd_family() == 0x19;
+  return sha_batch_avx512_shani_capable() &&
+         sha_batch_avx512_shani_x4_capable() &&
+         CRYPTO_x86_amd_family() == 0x19;
 }
 
 #endif  // OPENSSL_X86_64 && !OPENSSL_NO_ASM

@@ -26,6 +26,13 @@
 #   sha512_pairs_avx2_x4, sha256_mb_avx_x4, sha256_pairs_avx_x4
 #       The same with 8 / 4 lanes of ymm (AVX2) and 4 lanes of xmm (AVX
 #       alone): see "AVX2 and AVX lanes" below for their plan.
+#   sha256_pairs_shani_x1, sha256_pairs_shani_x2,
+#   sha256_pairs_avx512_shani_x4, sha256_pairs_avx512_shani_x20
+#       The pairs shape in 1, 2 or 4 interleaved SHA-NI streams, and 16
+#       lanes beside two streams: see their sections below. On Zen 4 the
+#       four streams are the fastest pairs kernel here (the SHA unit issues
+#       a sha256rnds2 every cycle there, and the lanes run zmm operations
+#       as two halves).
 #
 # Plan. The 32 zmm registers are split in three:
 #   zmm0-zmm7    the working variables a..h of every lane (one word per lane)
@@ -134,8 +141,16 @@
 # overlap the lanes less: x20's four stream messages add ~180 ticks to the
 # group (~46 a message, against ~85 alone), where on Zen 5 they add ~25 a
 # message. So the 1.25x target (~65 ticks a message) is not met on Zen 4
-# either: the lanes alone are ~78, as fast as hashtree's, bound by the
-# same vector operation count at half the width per pipe.
+# by the lanes: alone they are ~78, as fast as hashtree's, bound by the
+# same vector operation count at half the width per pipe. What meets it is
+# not in the lanes at all: four SHA-NI streams (sha256_pairs_avx512_shani_x4,
+# 2026-12-05, its section below), because this core issues a sha256rnds2
+# every cycle. util/batch_bench/run.sh BUILD HASHTREE 7, the same day:
+#   n = 16:   SHA256_hash_pairs 63.4, hashtree avx512_x16 82.9 (1.31x),
+#             shani_x2 87.8; the SHA256() loop 156.0 (2.46x)
+#   n = 64:   54.0, hashtree 79.6 (1.47x), the loop 150.3 (2.78x)
+#   n = 4096: 51.3, hashtree avx512_x16 78.6 (1.53x), shani_x2 82.4; the
+#             loop 148.6 (2.89x)
 #
 # Tried on Zen 4 and not kept (2026-12-03, a scratch harness calling the
 # kernels directly, ~4032 messages or one group, fastest of 40 (2000) calls,
@@ -235,11 +250,12 @@
 #     that the scheduler (oldest first) gives the rotate pipe to the e
 #     chain: x16 77.7 against 77.4, x20 71.5 against 70.8. Not kept.
 
-# Object size: 168 KB of code + 2.6 KB of tables: the AVX-512 and SHA-NI
-# functions 105 KB (every round unrolled; sha256_mb 12.6 KB, sha256_pairs
-# 20.8, the x20 hybrid 26.2, sha512_mb 15.8, sha512_pairs 25.8, SHA-NI
-# 3.9), the AVX2/AVX ones 63 KB (16 rounds a loop body; each mb function
-# ~9 KB, each pairs ~12 KB; fully unrolled they took 165 KB).
+# Object size: 183 KB of code + 2.6 KB of tables: the AVX-512 and SHA-NI
+# functions 120 KB (every round unrolled; sha256_mb 12.3 KB, sha256_pairs
+# 20.3, the x20 hybrid 25.6, the four SHA-NI streams 15.1, sha512_mb
+# 15.4, sha512_pairs 25.2, SHA-NI x1 and x2 3.8), the AVX2/AVX ones 62 KB
+# (16 rounds a loop body; each mb function ~9 KB, each pairs ~12 KB; fully
+# unrolled they took 165 KB).
 
 use strict;
 use warnings;
@@ -785,6 +801,246 @@ sub shani_pairs {
   return $c;
 }
 
+# --- AVX-512VL beside SHA-NI: four streams, the schedule a group ahead --------------
+#
+# sha256_pairs_avx512_shani_x4(uint8_t *out, const uint8_t *in, size_t n): n
+# groups of four consecutive 64-byte messages to their digests, out == in
+# allowed (as for the other pairs functions). The SHA instructions in
+# legacy-SSE form, and AVX-512VL only to name xmm16-xmm31 (see below).
+#
+# Why four streams. On Zen 4 sha256rnds2 has a latency of 4 cycles and
+# issues once a cycle (chains of it, fastest of 30 runs of 100000
+# iterations: 1 chain 4.0 cycles an instruction, 2 chains 2.0, 4 and 8
+# chains 1.0), so four independent streams keep the SHA unit busy: 64
+# sha256rnds2 a message, 64 cycles, 45 TSC ticks, where the 16 AVX-512
+# lanes need at least ~61 (the floor above) and two streams ~90. (On Zen 5
+# it issues once per ~2.5 cycles and two streams come within 15% of that:
+# see shani_pairs.) Four streams' state (8 registers) and xmm0 leave 7 of
+# the 16 registers the legacy-SSE SHA instructions can name, too few to
+# form each stream's schedule beside its rounds as shani_messages does (6
+# registers a stream).
+#
+# So the schedule of group i+1 is formed while the rounds of group i run,
+# into the frame, and the rounds read W[t]+K[t] from there with one load
+# before each sha256rnds2 (as the padding block does from its table):
+#   xmm0         W[t]+K[t] for sha256rnds2 (its implicit operand); the
+#                digest shuffle's temporary
+#   xmm1-xmm8    the four streams' state, {A,B,E,F} and {C,D,G,H}
+#   xmm9-xmm14   two streams' schedules at a time, 3 registers each: the
+#                group being formed (x), the last one (cur), the one
+#                before (prev)
+#   xmm15        the schedule's temporary (sha256msg1's source, palignr)
+#   xmm16-xmm23  the two streams' older groups, four each (group g in
+#                xmm(16 + 4k + g mod 4)), for sha256msg1 and the next x
+#   xmm24        W + K on its way to the frame
+#   frame        0..2047 two 1 KB buffers of W[t]+K[t] (the rounds read
+#                one, the schedule writes the other; stream s at 256 * s,
+#                W[4g..4g+3]+K at 16 * g), 2048..2175 H(1) of the streams
+# A schedule step forms the next four words (FIPS 180-4 §6.2.2 step 1):
+# x = W[t-16..] (from its parking register), sha256msg1 with W[t-12..]
+# (+ σ0), + W[t-7..t-4] (palignr of prev and cur), sha256msg2 with cur
+# (+ σ1); x is parked, and x + K[t..] goes to the buffer. The two streams'
+# steps alternate, so each ~72-cycle chain (12 steps of palignr, paddd and
+# sha256msg2) has about twice the time it needs. Before the first group no
+# rounds run, so its schedule uses xmm1-xmm12 (four streams at once),
+# xmm13-xmm14 and xmm16-xmm31.
+#
+# Measured (Zen 4, family 25 model 17, TSC 2.596 GHz; a harness calling
+# scratch builds of this generator directly, fastest of 40 calls on 4020
+# messages, medians of 7 rounds, ticks a message; quiet machine,
+# 2026-12-05):
+#   - the rounds alone with a ready schedule (wrong digests): 45.9, the
+#     sha256rnds2 bound. x20 (lanes + two streams) 70.8, x16 77.4,
+#     shani_x2 84.6 in the same runs.
+#   - the schedule a group ahead, one stream after another in 6 registers,
+#     merged into the rounds instruction by instruction: 63.4 (the same
+#     with each sha256msg1/2 replaced by additions of the same latency,
+#     61; by single additions, 51: it is the schedule's chains, not the SHA
+#     unit, that cost). Five streams (xmm1-xmm10): 61.1.
+#   - the older groups in a ring in the frame instead of xmm16-xmm23, two
+#     streams at a time: 59.4-59.8 merged instruction by instruction,
+#     52.2-53.5 in runs of 16 round instructions (2 rounds of the four
+#     streams) with the schedule's share between runs (runs of 8: 54.7,
+#     32: 53.6, 64: 58.0). Parked in registers, as here: 49.5-51 (runs of 8
+#     to 32 alike); a 16-message call 988-1014 ticks against 1014-1040.
+#     The ring made the prologue store-bound: a vector store issues once a
+#     cycle here (and loads twice), and the ring added two stores a step.
+#   - three streams' schedules at a time: 62; the schedule only in the
+#     padding block's half of the rounds (one buffer would do): +3; one load
+#     of the padding block's W[t]+K[t] for the four streams: no gain;
+#     vpalignr (EVEX) instead of movdqa + palignr: no gain.
+#   - streams 2 and 3 running 4 to 24 rounds behind streams 0 and 1, so
+#     that only their schedule precedes the first rounds: 49.5-51.8, a
+#     16-message call 988-1014: no clear gain for a second code path.
+# One group alone (4 messages) takes ~360 ticks (+ the call): each stream
+# is a chain of 64 sha256rnds2 (256 cycles, 180 ticks) after its schedule's
+# first steps. The frame holds the messages' schedule: the last group's
+# rounds clear the other buffer during their message block and their own
+# during the padding block (stores cost nothing beside the rounds), and
+# xmm16-xmm31 are zeroed.
+
+# shani4_steps(IN, MOFF, BUF, S, [CUR, PREV, X], TL, TK, [PARK0..3]): the
+# schedule of the message at MOFF(IN) as stream S, a list of 16 steps (each
+# a list of instructions), step g storing W[4g..4g+3]+K to 256*S+16*g(BUF).
+sub shani4_steps {
+  my ($in, $moff, $buf, $s, $regs, $TL, $TK, $park) = @_;
+  my ($cur, $prev, $x) = @$regs;
+  my @steps;
+  for my $g (0 .. 15) {
+    my @i;
+    if ($g < 4) {
+      push @i, "movdqu\t" . ($moff + 16 * $g) . "($in), $x",
+               "pshufb\t.Lsha256_shani_bswap(%rip), $x",
+               "vmovdqa64\t$x, $park->[$g]";
+    } else {
+      push @i, "vmovdqa64\t$park->[$g % 4], $x",             # W[t-16..]
+               "vmovdqa64\t$park->[($g + 1) % 4], $TL",      # W[t-12..]
+               "sha256msg1\t$TL, $x",
+               "movdqa\t$cur, $TL", "palignr\t\$4, $prev, $TL",  # W[t-7..t-4]
+               "paddd\t$TL, $x", "sha256msg2\t$cur, $x";
+      # Read again by steps g+3 (sha256msg1) and g+4.
+      push @i, "vmovdqa64\t$x, $park->[$g % 4]" if $g + 3 <= 15;
+    }
+    push @i, "vpaddd\t.Lsha256_mb_K+" . (16 * $g) . "(%rip), $x, $TK",
+             "vmovdqa64\t$TK, " . (256 * $s + 16 * $g) . "($buf)";
+    push @steps, \@i;
+    ($prev, $cur, $x) = ($cur, $x, $prev);
+  }
+  return @steps;
+}
+
+# shani4_schedule(IN, MOFF, BUF, STREAMS, FIRST, TL, TK, PARK): the
+# schedules of STREAMS (message of stream s at MOFF + 64 * s), their steps
+# alternating; the k-th stream's registers are xmm(FIRST + 3k ..) and
+# xmm(PARK + 4k ..).
+sub shani4_schedule {
+  my ($in, $moff, $buf, $ss, $first, $TL, $TK, $park0) = @_;
+  my @lists;
+  for my $k (0 .. $#$ss) {
+    my $s = $ss->[$k];
+    push @lists, [shani4_steps($in, $moff + 64 * $s, $buf, $s,
+                               [map { "%xmm" . ($first + 3 * $k + $_) } 0 .. 2], $TL, $TK,
+                               [map { "%xmm" . ($park0 + 4 * $k + $_) } 0 .. 3])];
+  }
+  my @i;
+  for my $g (0 .. 15) {
+    push @i, @{ $_->[$g] } for @lists;
+  }
+  return @i;
+}
+
+# shani4_rounds(BUF, OUT, H1): the rounds of the four streams, W[t]+K[t] of
+# the message block from BUF, their digests to OUT; H(1) kept at H1(%rsp).
+# For each pair of rounds the streams go one after the other, so the four
+# chains of sha256rnds2 interleave.
+sub shani4_rounds {
+  my ($buf, $out, $h1) = @_;
+  my @st = map { ["%xmm" . (1 + 2 * $_), "%xmm" . (2 + 2 * $_)] } 0 .. 3;
+  my $wk = '%xmm0';
+  my @i;
+  for my $x (@st) {
+    push @i, "movdqa\t.Lsha256_shani_IV(%rip), $x->[0]",
+             "movdqa\t.Lsha256_shani_IV+16(%rip), $x->[1]";
+  }
+  # The message block: the even sha256rnds2 of a group of four rounds takes
+  # the group's first two words, the odd one the last two (a movq load:
+  # the instruction reads only the low 64 bits of xmm0).
+  for my $r (0 .. 31) {
+    for my $s (0 .. 3) {
+      my $at = 256 * $s + 16 * ($r >> 1);
+      push @i, ($r & 1) ? "movq\t" . ($at + 8) . "($buf), $wk" : "movdqa\t$at($buf), $wk",
+               "sha256rnds2\t$st[$s][0], $st[$s][1]";
+      @{ $st[$s] } = reverse @{ $st[$s] };
+    }
+  }
+  for my $s (0 .. 3) {
+    push @i, "paddd\t.Lsha256_shani_IV(%rip), $st[$s][0]",
+             "paddd\t.Lsha256_shani_IV+16(%rip), $st[$s][1]",
+             "movdqa\t$st[$s][0], " . ($h1 + 32 * $s) . "(%rsp)",
+             "movdqa\t$st[$s][1], " . ($h1 + 32 * $s + 16) . "(%rsp)";
+  }
+  # The padding block, from its table.
+  for my $r (0 .. 31) {
+    for my $s (0 .. 3) {
+      push @i, "movdqa\t.Lsha256_shani_pad_WK+" . (16 * $r) . "(%rip), $wk",
+               "sha256rnds2\t$st[$s][0], $st[$s][1]";
+      @{ $st[$s] } = reverse @{ $st[$s] };
+    }
+  }
+  # H(2) = H(1) + the state, in a..h order and big-endian (as in
+  # shani_messages, with xmm0 as the temporary).
+  for my $s (0 .. 3) {
+    my ($abef, $cdgh) = @{ $st[$s] };
+    push @i, "paddd\t" . ($h1 + 32 * $s) . "(%rsp), $abef",
+             "paddd\t" . ($h1 + 32 * $s + 16) . "(%rsp), $cdgh",
+             "pshufd\t\$0x1b, $abef, $abef",        # a b e f
+             "pshufd\t\$0xb1, $cdgh, $cdgh",        # g h c d
+             "movdqa\t$cdgh, $wk",
+             "palignr\t\$8, $abef, $wk",            # e f g h
+             "pblendw\t\$0xf0, $cdgh, $abef",       # a b c d
+             "pshufb\t.Lsha256_shani_bswap(%rip), $abef",
+             "pshufb\t.Lsha256_shani_bswap(%rip), $wk",
+             "movdqu\t$abef, " . (32 * $s) . "($out)",
+             "movdqu\t$wk, " . (32 * $s + 16) . "($out)";
+  }
+  return @i;
+}
+
+# spread(R, S, RUN): the instructions of R with those of S between them:
+# after each run of RUN instructions of R, S's up to the same fraction.
+sub spread {
+  my ($r, $s, $run) = @_;
+  my @m;
+  my $j = 0;
+  for (my $i = 0; $i < @$r; $i += $run) {
+    my $end = $i + $run < @$r ? $i + $run : scalar @$r;
+    push @m, @$r[$i .. $end - 1];
+    my $want = int(@$s * $end / @$r);
+    push @m, @$s[$j .. $want - 1] if $want > $j;
+    $j = $want if $want > $j;
+  }
+  return @m;
+}
+
+sub avx512_shani_pairs_x4 {
+  my $fn = "sha256_pairs_avx512_shani_x4";
+  my ($out, $in, $num) = ('%rdi', '%rsi', '%rdx');
+  my ($cur, $nxt) = ('%rax', '%rcx');
+  my $h1 = 2048;
+  my $c = X86_64Xlate::function_begin($fn, args => 3, xmm => [6 .. 15],
+                                      frame => $h1 + 128);
+  $c .= text("testq\t$num, $num", "jz\t.L${fn}_done",
+             "leaq\t0(%rsp), $cur", "leaq\t1024(%rsp), $nxt");
+  # Group 0's schedule, four streams at once.
+  $c .= text(shani4_schedule($in, 0, $cur, [0 .. 3], 1, "%xmm13", "%xmm14", 16));
+  $c .= text("decq\t$num", "jz\t.L${fn}_last");
+  $c .= ".L${fn}_loop:\n";
+  # The rounds of this group (buffer $cur) and the schedule of the next
+  # (in + 256, buffer $nxt), in runs of 16 round instructions.
+  my @s = map { shani4_schedule($in, 256, $nxt, $_, 9, "%xmm15", "%xmm24", 16) }
+          [0, 1], [2, 3];
+  $c .= text(spread([shani4_rounds($cur, $out, $h1)], \@s, 16));
+  $c .= text("addq\t\$256, $in", "addq\t\$128, $out", "xchgq\t$cur, $nxt",
+             "decq\t$num", "jnz\t.L${fn}_loop");
+  $c .= ".L${fn}_last:\n";
+  # The last group's rounds, and the frame cleared beside them: the other
+  # buffer during the message block, this group's during the padding block
+  # (after the loads of the same words).
+  my @last = shani4_rounds($cur, $out, $h1);
+  my ($pad) = grep { $last[$_] =~ /shani_pad_WK/ } 0 .. $#last;
+  my @clear = map { my $b = $_; [map { "movdqa\t%xmm15, " . (16 * $_) . "($b)" } 0 .. 63] }
+              $nxt, $cur;
+  $c .= text("pxor\t%xmm15, %xmm15");
+  $c .= text(spread([@last[0 .. $pad - 1]], $clear[0], 1),
+             spread([@last[$pad .. $#last]], $clear[1], 1));
+  $c .= text((map { "movdqa\t%xmm15, " . ($h1 + 16 * $_) . "(%rsp)" } 0 .. 7),
+             (map { "vpxord\t%xmm$_, %xmm$_, %xmm$_" } 16 .. 31));
+  $c .= ".L${fn}_done:\n";
+  $c .= X86_64Xlate::epilogue();
+  $c .= X86_64Xlate::function_end();
+  return $c;
+}
+
 # --- AVX-512 lanes beside SHA-NI streams ------------------------------------------
 #
 # sha256_pairs_avx512_shani_x(16+2K)(uint8_t *out, const uint8_t *in,
@@ -1220,6 +1476,7 @@ for my $p (\%SHA256, \%SHA512) {
 }
 $code .= shani_pairs(1);
 $code .= shani_pairs(2);
+$code .= avx512_shani_pairs_x4();
 # K = 2 measured best (TSC ticks a message, 8 groups, minimum of 200
 # calls): x16 (no streams) 53-57, K = 1 51-52, K = 2 49-50.5, K = 3 53.
 $code .= hybrid_pairs(2);

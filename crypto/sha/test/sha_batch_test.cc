@@ -486,6 +486,25 @@ TEST(SHABatchAsmTest, SHA256PairsSHANI) {
   CheckShaniPairs("sha256_pairs_shani_x1", sha256_pairs_shani_x1, 1, 0x5a1);
 }
 
+
+// Four SHA-NI streams, the schedule of group g+1 formed during the rounds
+// of group g: one group runs the prologue and the last group's rounds
+// alone, two or more the loop too (CheckShaniPairs covers 1, 2, 3 and 7
+// groups). Unwinding is checked through two whole groups, so from every
+// instruction of the loop body, of the last group and of the clearing.
+TEST(SHABatchAsmTest, SHA256PairsAVX512SHANIx4) {
+  SKIP_PATH_UNLESS(sha_batch_avx512_shani_x4_capable(),
+                   sha256_pairs_avx512_shani_x4);
+  CheckShaniPairs("sha256_pairs_avx512_shani_x4",
+                  sha256_pairs_avx512_shani_x4, 4, 0x5a4);
+  TestRNG rng(0x5a5);
+  std::vector<uint8_t> in = rng.Bytes(8 * 64);
+  std::vector<uint8_t> out(8 * 32);
+  CHECK_ABI_UNWIND(sha256_pairs_avx512_shani_x4, out.data(), in.data(),
+                   size_t{2});
+  EXPECT_EQ(Bytes(SerialPairs(kBatchHashes[0], in.data(), 8)), Bytes(out));
+}
+
 TEST(SHABatchAsmTest, SHA256PairsAVX512SHANI) {
   SKIP_PATH_UNLESS(sha_batch_avx512_shani_capable(),
                    sha256_pairs_avx512_shani_x20);
