@@ -510,35 +510,48 @@ static void sha256_pairs_avx512_shani(uint8_t *out, const uint8_t *in,
   sha256_pairs_avx512_shani_with(&kSHA256Kernel_avx512_shani, out, in, n);
 }
 
-// The Zen 4 rows (sha_batch_avx512_zen4_capable): the same lanes with the
-// thresholds of that core, which runs zmm operations as two 256-bit halves,
-// so a 16-lane group costs ~1.5 times what it does on Zen 5, and SHA-256
-// pairs in four SHA-NI streams. Measured there (minimum TSC ticks a call
-// over 3000 calls, best of 5 rounds; 2026-12-05):
-//   - SHA-256 pairs: sha256rnds2 issues once a cycle on this core (latency
-//     4), so four streams (sha256_pairs_avx512_shani_x4) run at ~50 ticks
+// The Zen 4 rows (sha_batch_avx512_zen4_capable). That core issues a
+// sha256rnds2 every cycle (latency 4) and runs zmm operations as two
+// 256-bit halves, so a 16-lane group costs ~1.5 times what it does on Zen 5
+// and four SHA-NI streams are the faster SHA-256 kernel for most shapes.
+// Measured there (minimum TSC ticks a call over 3000 calls, best of 5
+// rounds; util/batch_bench and a scratch loop over SHA256_batch with each
+// row forced; 2026-12-05):
+//   - SHA-256 pairs: four streams (sha256_pairs_avx512_shani_x4) ~50 ticks
 //     a message against ~71 for the lanes beside two streams (x20) and ~78
 //     for the lanes alone. A call of 4 messages took 390-416 ticks, two
 //     calls of the two-stream kernel 416; 8 took 598 against 754: groups
 //     of four from 4 messages on, the 1-3 left in two streams and one.
-//   - SHA-256 batch: the lanes against SHA256() one by one cross at
-//     n = 8 for 1 KiB messages (12324 against 12246 ticks), ~9.5 for 200
-//     bytes (3250 against 3172 at 9, 3302 against 3510 at 10) and 12 for
-//     64 bytes (1976 against 1950): serial_max 8, serial_short 6 (8 + 6/B
-//     messages of B blocks: 11 at 2 blocks, 9 at 4, 8 from 7 on).
+//   - SHA-256 batch, ticks a message, the four streams
+//     (sha256_mb_avx512_shani_x4) against the 16 lanes and SHA256() one by
+//     one: 1 KiB, n = 4: 774, 1541, 1534; n = 8: 754, 1515, 1528; n = 64:
+//     742, 771, 1516. 4 KiB, n = 64: 2654, 2858. But from 16 messages
+//     shorter ones favour the lanes: n = 64 of 64 bytes 146 against 123,
+//     128 bytes 186 against 166, 300 bytes 268 against 254, 450 bytes 388
+//     against 383, 600 bytes 467 against 470, 800 bytes 586 against 598.
+//     So the lanes take batches of 16 or more whose messages average
+//     under 600 bytes (sha256_batch_avx512_zen4), the streams the rest.
+//   - The streams' thresholds: two 64-byte messages took 325 ticks a
+//     message in the streams against 208 one by one, two of 200 bytes 481
+//     against 390, three of 64 bytes 225 against 191, but three of 200
+//     bytes 329 against 373 and four of 64 bytes 176 against 182: one by
+//     one up to n * B <= B + 5 for B blocks (serial_max 1, serial_short
+//     5), so 2 or 3 messages of 1-2 blocks and 2 of up to 4.
+//   - The lanes' thresholds (where they still run): against SHA256() one
+//     by one they cross at n = 8 for 1 KiB messages (12324 against 12246
+//     ticks), ~9.5 for 200 bytes and 12 for 64 bytes: serial_max 8,
+//     serial_short 6.
 //   - SHA-512 batch: two messages took 7878-7904 ticks in the lanes
 //     against 6994 one by one (1 KiB), 1040 against 936 (64 bytes); three
 //     are 1.26-1.39x faster in the lanes: serial_max 2. Pairs keep
 //     pairs_min 2 (two messages 1690 against 1846).
-// kSHA256Kernel_shani4 drives only the pairs shape (sha_mb_pairs reads no
-// `mb`); kSHA256Kernel_avx512_zen4 only the batch shape (sha_mb_batch
-// reads no pairs function).
+SHA_MB_ADAPT(sha256_mb_avx512_shani4, sha256_mb_avx512_shani_x4, uint32_t)
 static const struct sha_mb_kernel kSHA256Kernel_shani4 = {
-    &kSHA256Desc, 4, NULL, sha256_pairs_avx512_shani_x4, NULL, 0, 4,
-    sha256_pairs_shani, 0, 0};
+    &kSHA256Desc, 4, sha256_mb_avx512_shani4, sha256_pairs_avx512_shani_x4,
+    NULL, 0, 4, sha256_pairs_shani, 1, 5};
 static const struct sha_mb_kernel kSHA256Kernel_avx512_zen4 = {
     &kSHA256Desc, 16, sha256_mb_avx512, sha256_pairs_avx512_x16, NULL, 0, 16,
-    NULL, 8, 6};
+    sha256_pairs_shani, 8, 6};
 
 // sha256_pairs_shani4_zen4 sends fewer than four messages straight to the
 // two- and one-stream kernels, as sha256_pairs_avx512_shani_with does.
@@ -551,9 +564,27 @@ static void sha256_pairs_shani4_zen4(uint8_t *out, const uint8_t *in,
   sha_mb_pairs(&kSHA256Kernel_shani4, out, in, n);
 }
 
+// The lanes take 16 or more messages whose lengths average under
+// kZen4LanesMaxAverage bytes (see above).
+#define kZen4LanesMaxAverage 600
+
 static void sha256_batch_avx512_zen4(uint8_t *out, const uint8_t *const *ins,
                                      const size_t *lens, size_t n) {
-  sha_mb_batch(&kSHA256Kernel_avx512_zen4, out, ins, lens, n);
+  if (n >= 16) {
+    // Sum the lengths up to the limit (saturating: any length is valid).
+    size_t limit = n <= SIZE_MAX / kZen4LanesMaxAverage
+                       ? n * kZen4LanesMaxAverage
+                       : SIZE_MAX;
+    size_t total = 0;
+    for (size_t i = 0; i < n && total < limit; i++) {
+      total += lens[i] < limit - total ? lens[i] : limit - total;
+    }
+    if (total < limit) {
+      sha_mb_batch(&kSHA256Kernel_avx512_zen4, out, ins, lens, n);
+      return;
+    }
+  }
+  sha_mb_batch(&kSHA256Kernel_shani4, out, ins, lens, n);
 }
 
 static const struct sha_mb_kernel kSHA512Kernel_avx512_zen4 = {
@@ -728,7 +759,8 @@ static const CRYPTO_IMPL kSHA256BatchImpls[] = {
     CRYPTO_IMPL_ON_X86_64(
         SHA_BATCH_ROW(avx512_shani_zen4, sha_batch_avx512_shani_zen4_capable,
                       sha256_pairs_shani4_zen4, sha256_batch_avx512_zen4,
-                      "sha256_mb_avx512_x16 sha256_pairs_avx512_shani_x4 "
+                      "sha256_mb_avx512_shani_x4 sha256_pairs_avx512_shani_x4 "
+                      "sha256_mb_avx512_x16 "
                       "sha256_pairs_shani_x2 sha256_pairs_shani_x1")
         SHA_BATCH_ROW(avx512_shani, sha_batch_avx512_shani_capable,
                       sha256_pairs_avx512_shani, sha256_batch_avx512,

@@ -101,6 +101,13 @@ void sha256_pairs_avx512_shani_x20(uint8_t *out, const uint8_t *in, size_t n);
 // overlap is not. Predicate sha_batch_avx512_shani_x4_capable.
 void sha256_pairs_avx512_shani_x4(uint8_t *out, const uint8_t *in, size_t n);
 
+// sha256_mb_avx512_shani_x4 is sha256_mb_avx512_x16's contract for 4 lanes
+// (word j of lane l at state[4 * j + l]) in the same four streams, the
+// schedule of each block formed during the rounds of the one before.
+// Predicate sha_batch_avx512_shani_x4_capable.
+void sha256_mb_avx512_shani_x4(uint32_t state[8 * 4],
+                               const uint8_t *const in[4], size_t num_blocks);
+
 // The AVX2 and AVX kernels (the same generator; its header has the plan:
 // the schedule lives in the stack frame): the contracts of the AVX-512
 // kernels above with fewer lanes. sha256_mb_avx2_x8 and
@@ -133,7 +140,8 @@ static inline int sha_batch_avx512_shani_capable(void) {
 }
 
 // sha_batch_avx512_shani_x4_capable returns one if
-// sha256_pairs_avx512_shani_x4 may run: the SHA extensions and AVX-512VL
+// sha256_pairs_avx512_shani_x4 and sha256_mb_avx512_shani_x4 may run: the
+// SHA extensions and AVX-512VL
 // (with AVX512F, whose detection clears both when the OS does not save ZMM
 // state).
 static inline int sha_batch_avx512_shani_x4_capable(void) {

@@ -505,6 +505,23 @@ TEST(SHABatchAsmTest, SHA256PairsAVX512SHANIx4) {
   EXPECT_EQ(Bytes(SerialPairs(kBatchHashes[0], in.data(), 8)), Bytes(out));
 }
 
+// The mb function of the same four streams: 0, 1, 2, 3 and 5 blocks (the
+// prologue and last block alone, and the loop), then unwinding through
+// two blocks.
+TEST(SHABatchAsmTest, SHA256MBAVX512SHANIx4) {
+  SKIP_PATH_UNLESS(sha_batch_avx512_shani_x4_capable(),
+                   sha256_mb_avx512_shani_x4);
+  CheckMBKernel<uint32_t>("sha256_mb_avx512_shani_x4",
+                          sha256_mb_avx512_shani_x4,
+                          sha256_block_data_order_nohw, 4, 64, 0x5a6);
+  TestRNG rng(0x5a7);
+  std::vector<uint32_t> state(8 * 4);
+  std::vector<uint8_t> in = rng.Bytes(4 * 128);
+  const uint8_t *ptrs[4] = {in.data(), in.data() + 128, in.data() + 256,
+                            in.data() + 384};
+  CHECK_ABI_UNWIND(sha256_mb_avx512_shani_x4, state.data(), ptrs, size_t{2});
+}
+
 TEST(SHABatchAsmTest, SHA256PairsAVX512SHANI) {
   SKIP_PATH_UNLESS(sha_batch_avx512_shani_capable(),
                    sha256_pairs_avx512_shani_x20);
