@@ -566,7 +566,7 @@ static void sha256_pairs_shani4_zen4(uint8_t *out, const uint8_t *in,
 
 // The lanes take 16 or more messages whose lengths average under
 // kZen4LanesMaxAverage bytes (see above).
-#define kZen4LanesMaxAverage 600
+static const size_t kZen4LanesMaxAverage = 600;
 
 static void sha256_batch_avx512_zen4(uint8_t *out, const uint8_t *const *ins,
                                      const size_t *lens, size_t n) {

@@ -853,10 +853,12 @@ sub shani_pairs {
 #     sha256rnds2 bound. x20 (lanes + two streams) 70.8, x16 77.4,
 #     shani_x2 84.6 in the same runs.
 #   - the schedule a group ahead, one stream after another in 6 registers,
-#     merged into the rounds instruction by instruction: 63.4 (the same
-#     with each sha256msg1/2 replaced by additions of the same latency,
-#     61; by single additions, 51: it is the schedule's chains, not the SHA
-#     unit, that cost). Five streams (xmm1-xmm10): 61.1.
+#     merged into the rounds instruction by instruction: 63.4 (with each
+#     sha256msg1/2 replaced by additions of the same latency, 61; by single
+#     additions, 51: the schedule costs by its chains and its own issue
+#     rate, not by taking sha256rnds2's unit, which 8 sha256msg2 or 16
+#     sha256msg1 beside 16 sha256rnds2 do not slow). Five streams
+#     (xmm1-xmm10): 61.1.
 #   - the older groups in a ring in the frame instead of xmm16-xmm23, two
 #     streams at a time: 59.4-59.8 merged instruction by instruction,
 #     52.2-53.5 in runs of 16 round instructions (2 rounds of the four
@@ -864,7 +866,7 @@ sub shani_pairs {
 #     32: 53.6, 64: 58.0). Parked in registers, as here: 49.5-51 (runs of 8
 #     to 32 alike); a 16-message call 988-1014 ticks against 1014-1040.
 #     The ring made the prologue store-bound: a vector store issues once a
-#     cycle here (and loads twice), and the ring added two stores a step.
+#     cycle here (and loads twice), and with the ring a step stores twice.
 #   - three streams' schedules at a time: 62; the schedule only in the
 #     padding block's half of the rounds (one buffer would do): +3; one load
 #     of the padding block's W[t]+K[t] for the four streams: no gain;
@@ -872,12 +874,22 @@ sub shani_pairs {
 #   - streams 2 and 3 running 4 to 24 rounds behind streams 0 and 1, so
 #     that only their schedule precedes the first rounds: 49.5-51.8, a
 #     16-message call 988-1014: no clear gain for a second code path.
-# One group alone (4 messages) takes ~360 ticks (+ the call): each stream
-# is a chain of 64 sha256rnds2 (256 cycles, 180 ticks) after its schedule's
-# first steps. The frame holds the messages' schedule: the last group's
-# rounds clear the other buffer during their message block and their own
-# during the padding block (stores cost nothing beside the rounds), and
-# xmm16-xmm31 are zeroed.
+# A call's fixed cost is the first group's schedule: alone (the function
+# returning after it) it takes ~130 ticks, about what it adds to a call
+# (16 messages 1014 ticks with it, 884 without, wrong digests). Its 48
+# sha256msg2 issue once per 2 cycles (a chain of them: 4 cycles each; eight
+# independent: 16 cycles), ~100 instructions a stream, so it is bound by
+# throughput, not by its chains. Forming only its first 8 of 16 steps
+# before the first rounds and the rest during them (beside the next
+# group's, each store placed before the load that reads it) measured the
+# same 1014: the schedule costs its instructions wherever it runs. That
+# bounds a 16-message call at ~1000 ticks with this schedule: the
+# SHA256() loop's 2.5x (998) is just out of reach, 1.31x hashtree's is
+# met.
+# The frame holds the messages' schedule: the last group's rounds clear the
+# other buffer during their message block and their own during the
+# padding block (stores cost nothing beside the rounds; ~26 ticks a call
+# against none), and xmm16-xmm31 are zeroed.
 
 # shani4_steps(IN, MOFF, BUF, S, [CUR, PREV, X], TL, TK, [PARK0..3]): the
 # schedule of the block at MOFF(IN) as stream S, a list of 16 steps (each a
