@@ -886,10 +886,8 @@ sub shani_pairs {
 # bounds a 16-message call at ~1000 ticks with this schedule: the
 # SHA256() loop's 2.5x (998) is just out of reach, 1.31x hashtree's is
 # met.
-# The frame holds the messages' schedule: the last group's rounds clear the
-# other buffer during their message block and their own during the
-# padding block (stores cost nothing beside the rounds; ~26 ticks a call
-# against none), and xmm16-xmm31 are zeroed.
+# The frame holds the messages' schedule: the last group's rounds clear it
+# beside them (clear_beside), and xmm16-xmm31 are zeroed.
 
 # shani4_steps(IN, MOFF, BUF, S, [CUR, PREV, X], TL, TK, [PARK0..3]): the
 # schedule of the block at MOFF(IN) as stream S, a list of 16 steps (each a
@@ -1026,6 +1024,25 @@ sub spread {
   return @m;
 }
 
+# clear_beside(LAST, CUR, NXT, H): the last group's (block's) instructions
+# LAST with the frame cleared beside them (%xmm15 zero; the frame holds
+# input-derived words): NXT's 64 stores spread through LAST, and each 16
+# bytes of CUR stored after the movq that reads their second half, their
+# last read; then the 128 bytes at H(%rsp) and xmm16-xmm31. The stores
+# cost nothing beside the rounds (a 16-message call: ~26 TSC ticks more
+# than without them, against ~100 for 16-byte stores after the rounds).
+sub clear_beside {
+  my ($last, $cur, $nxt, $h) = @_;
+  my @l;
+  for my $i (@$last) {
+    push @l, $i;
+    push @l, "movdqa\t%xmm15, " . ($1 - 8) . "($cur)" if $i =~ /^movq\t(\d+)\(\Q$cur\E\)/;
+  }
+  return (spread(\@l, [map { "movdqa\t%xmm15, " . (16 * $_) . "($nxt)" } 0 .. 63], 1),
+          (map { "movdqa\t%xmm15, " . ($h + 16 * $_) . "(%rsp)" } 0 .. 7),
+          (map { "vpxord\t%xmm$_, %xmm$_, %xmm$_" } 16 .. 31));
+}
+
 sub avx512_shani_pairs_x4 {
   my $fn = "sha256_pairs_avx512_shani_x4";
   my ($out, $in, $num) = ('%rdi', '%rsi', '%rdx');
@@ -1047,18 +1064,8 @@ sub avx512_shani_pairs_x4 {
   $c .= text("addq\t\$256, $in", "addq\t\$128, $out", "xchgq\t$cur, $nxt",
              "decq\t$num", "jnz\t.L${fn}_loop");
   $c .= ".L${fn}_last:\n";
-  # The last group's rounds, and the frame cleared beside them: the other
-  # buffer during the message block, this group's during the padding block
-  # (after the loads of the same words).
-  my @last = shani4_rounds($cur, $out, $h1);
-  my ($pad) = grep { $last[$_] =~ /shani_pad_WK/ } 0 .. $#last;
-  my @clear = map { my $b = $_; [map { "movdqa\t%xmm15, " . (16 * $_) . "($b)" } 0 .. 63] }
-              $nxt, $cur;
-  $c .= text("pxor\t%xmm15, %xmm15");
-  $c .= text(spread([@last[0 .. $pad - 1]], $clear[0], 1),
-             spread([@last[$pad .. $#last]], $clear[1], 1));
-  $c .= text((map { "movdqa\t%xmm15, " . ($h1 + 16 * $_) . "(%rsp)" } 0 .. 7),
-             (map { "vpxord\t%xmm$_, %xmm$_, %xmm$_" } 16 .. 31));
+  $c .= text("pxor\t%xmm15, %xmm15",
+             clear_beside([shani4_rounds($cur, $out, $h1)], $cur, $nxt, $h1));
   $c .= ".L${fn}_done:\n";
   $c .= X86_64Xlate::epilogue();
   $c .= X86_64Xlate::function_end();
@@ -1099,8 +1106,7 @@ sub avx512_shani_mb_x4 {
   # Block 0's schedule, four streams at once (xmm1-xmm14, xmm16-xmm31).
   $c .= text(shani4_schedule(\@ptr, 0, $cur, [0 .. 3], 1, "%xmm13", "%xmm14", 16));
   # Rows j = 0..7 (H_j of the four lanes) to the halves: for the ABEF half
-  # of lane l, F E B A; for CDGH, H G D C (rows in xmm9-xmm12, then
-  # xmm9-xmm15 and xmm0 as temporaries).
+  # of lane l, F E B A; for CDGH, H G D C (xmm9-xmm12 the temporaries).
   for my $half ([5, 4, 1, 0, 0], [7, 6, 3, 2, 1]) {
     my ($j0, $j1, $j2, $j3, $which) = @$half;
     $c .= text("vmovdqu\t" . (16 * $j0) . "($state), %xmm9",
@@ -1128,18 +1134,8 @@ sub avx512_shani_mb_x4 {
   $c .= text((map { "addq\t\$64, $_" } @ptr), "xchgq\t$cur, $nxt",
              "decq\t$num", "jnz\t.L${fn}_loop");
   $c .= ".L${fn}_last:\n";
-  # The last block, the frame cleared beside it: the other buffer spread
-  # through the block, each 16 bytes of its own after the sha256rnds2 that
-  # reads their second half.
-  my @last;
-  for my $i ($save->(), shani4_block(\@st, $cur), $add->()) {
-    push @last, $i;
-    push @last, "movdqa\t%xmm15, " . ($1 - 8) . "($cur)" if $i =~ /^movq\t(\d+)\(\Q$cur\E\)/;
-  }
-  $c .= text("pxor\t%xmm15, %xmm15");
-  $c .= text(spread(\@last, [map { "movdqa\t%xmm15, " . (16 * $_) . "($nxt)" } 0 .. 63], 1));
-  $c .= text((map { "movdqa\t%xmm15, " . ($h + 16 * $_) . "(%rsp)" } 0 .. 7),
-             (map { "vpxord\t%xmm$_, %xmm$_, %xmm$_" } 16 .. 31));
+  $c .= text("pxor\t%xmm15, %xmm15",
+             clear_beside([$save->(), shani4_block(\@st, $cur), $add->()], $cur, $nxt, $h));
   # The halves back to rows.
   for my $half ([5, 4, 1, 0, 0], [7, 6, 3, 2, 1]) {
     my ($j0, $j1, $j2, $j3, $which) = @$half;
