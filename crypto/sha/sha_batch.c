@@ -553,15 +553,9 @@ static const struct sha_mb_kernel kSHA256Kernel_avx512_zen4 = {
     &kSHA256Desc, 16, sha256_mb_avx512, sha256_pairs_avx512_x16, NULL, 0, 16,
     sha256_pairs_shani, 8, 6};
 
-// sha256_pairs_shani4_zen4 sends fewer than four messages straight to the
-// two- and one-stream kernels, as sha256_pairs_avx512_shani_with does.
 static void sha256_pairs_shani4_zen4(uint8_t *out, const uint8_t *in,
                                      size_t n) {
-  if (n < kSHA256Kernel_shani4.pairs_min) {
-    sha256_pairs_shani(out, in, n);
-    return;
-  }
-  sha_mb_pairs(&kSHA256Kernel_shani4, out, in, n);
+  sha256_pairs_avx512_shani_with(&kSHA256Kernel_shani4, out, in, n);
 }
 
 // The lanes take 16 or more messages whose lengths average under
