@@ -14,14 +14,14 @@
 // function of crypto/sha/internal.h (itself dispatched, so on a CPU with
 // the SHA extensions it is the SHA256() loop without the per-call
 // overhead). The x86-64 rows, best first: "avx512_shani_zen4" and
-// "avx512_zen4" (AMD Zen 4 only: SHA-256 pairs in four SHA-NI streams, the
-// rest as the next two rows with that core's thresholds), "avx512_shani"
-// (SHA-256 only: groups of 20 messages, 16 in AVX-512 lanes and 4 in SHA-NI
-// streams beside them, then 16-lane groups, then SHA-NI streams for the
-// rest), "avx512"
-// (16 or 8 lanes, the rest one by one), "shani" (SHA-256 pairs in SHA-NI
-// streams; the batch shape one by one), "avx2" (8 or 4 lanes of ymm),
-// "avx" (SHA-256 only: 4 lanes of xmm); SHA-256 reaches the last two only
+// "avx512_zen4" (AMD Zen 4 only: SHA-256 pairs, and batches but those of 16
+// or more short messages, in four SHA-NI streams; the rest as the next two
+// rows with that core's thresholds), "avx512_shani" (SHA-256 only: groups
+// of 20 messages, 16 in AVX-512 lanes and 4 in SHA-NI streams beside them,
+// then 16-lane groups, then SHA-NI streams for the rest), "avx512" (16 or
+// 8 lanes, the rest one by one), "shani" (SHA-256 pairs in SHA-NI streams;
+// the batch shape one by one), "avx2" (8 or 4 lanes of ymm), "avx"
+// (SHA-256 only: 4 lanes of xmm); SHA-256 reaches the last two only
 // without the SHA extensions. A vector row falls back to the one-message
 // code where few messages remain (thresholds in sha_batch.c).
 // The AArch64 rows: "hw" (two interleaved streams of the SHA256 or SHA512
@@ -85,7 +85,6 @@ void sha512_pairs_avx512_x8(uint8_t *out, const uint8_t *in, size_t n8);
 void sha256_pairs_shani_x1(uint8_t *out, const uint8_t *in, size_t n);
 void sha256_pairs_shani_x2(uint8_t *out, const uint8_t *in, size_t n);
 
-
 // sha256_pairs_avx512_shani_x20 writes the SHA-256 digests of `n` groups of
 // 20 consecutive 64-byte messages at `in` to `out`: 16 in the AVX-512 lanes,
 // 4 in two SHA-NI streams beside them (see the generator). out == in is
@@ -141,9 +140,8 @@ static inline int sha_batch_avx512_shani_capable(void) {
 
 // sha_batch_avx512_shani_x4_capable returns one if
 // sha256_pairs_avx512_shani_x4 and sha256_mb_avx512_shani_x4 may run: the
-// SHA extensions and AVX-512VL
-// (with AVX512F, whose detection clears both when the OS does not save ZMM
-// state).
+// SHA extensions and AVX-512VL (with AVX512F, whose detection clears both
+// when the OS does not save ZMM state).
 static inline int sha_batch_avx512_shani_x4_capable(void) {
   return CRYPTO_is_x86_SHA_capable() && CRYPTO_is_AVX512F_capable() &&
          CRYPTO_is_AVX512VL_capable();
@@ -152,9 +150,9 @@ static inline int sha_batch_avx512_shani_x4_capable(void) {
 // sha_batch_avx512_zen4_capable and sha_batch_avx512_shani_zen4_capable are
 // the Zen 4 rows' predicates: the rows above on an AMD family 0x19 CPU
 // (CRYPTO_x86_amd_family; Zen 3 is family 0x19 too but has no AVX-512).
-// The family is not a capability: the Zen 4 rows run the same kernels with
-// other thresholds, and SHA-256 pairs in four SHA-NI streams (sha_batch.c
-// says why). Masking AVX-512 off removes them with the others.
+// The family is not a capability: the Zen 4 rows run the same lanes with
+// other thresholds, and most SHA-256 work in four SHA-NI streams
+// (sha_batch.c says why). Masking AVX-512 off removes them with the others.
 static inline int sha_batch_avx512_zen4_capable(void) {
   return sha_batch_avx512_capable() && CRYPTO_x86_amd_family() == 0x19;
 }

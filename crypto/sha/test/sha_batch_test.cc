@@ -486,7 +486,6 @@ TEST(SHABatchAsmTest, SHA256PairsSHANI) {
   CheckShaniPairs("sha256_pairs_shani_x1", sha256_pairs_shani_x1, 1, 0x5a1);
 }
 
-
 // Four SHA-NI streams, the schedule of group g+1 formed during the rounds
 // of group g: one group runs the prologue and the last group's rounds
 // alone, two or more the loop too (CheckShaniPairs covers 1, 2, 3 and 7
