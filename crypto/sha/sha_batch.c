@@ -558,13 +558,13 @@ static void sha256_pairs_shani4_zen4(uint8_t *out, const uint8_t *in,
   sha256_pairs_avx512_shani_with(&kSHA256Kernel_shani4, out, in, n);
 }
 
-// The lanes take 16 or more messages whose lengths average under
-// kZen4LanesMaxAverage bytes (see above).
+// The lanes take a batch that fills them (16 or more messages) whose
+// lengths average under kZen4LanesMaxAverage bytes (see above).
 static const size_t kZen4LanesMaxAverage = 600;
 
 static void sha256_batch_avx512_zen4(uint8_t *out, const uint8_t *const *ins,
                                      const size_t *lens, size_t n) {
-  if (n >= 16) {
+  if (n >= kSHA256Kernel_avx512_zen4.lanes) {
     // Sum the lengths up to the limit (saturating: any length is valid).
     size_t limit = n <= SIZE_MAX / kZen4LanesMaxAverage
                        ? n * kZen4LanesMaxAverage
