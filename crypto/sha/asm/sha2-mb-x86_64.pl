@@ -144,13 +144,16 @@
 # by the lanes: alone they are ~78, as fast as hashtree's, bound by the
 # same vector operation count at half the width per pipe. What meets it is
 # not in the lanes at all: four SHA-NI streams (sha256_pairs_avx512_shani_x4,
-# 2026-12-05, its section below), because this core issues a sha256rnds2
-# every cycle. util/batch_bench/run.sh BUILD HASHTREE 7, the same day:
-#   n = 16:   SHA256_hash_pairs 63.4, hashtree avx512_x16 82.9 (1.31x),
-#             shani_x2 87.8; the SHA256() loop 156.0 (2.46x)
-#   n = 64:   54.0, hashtree 79.6 (1.47x), the loop 150.3 (2.78x)
-#   n = 4096: 51.3, hashtree avx512_x16 78.6 (1.53x), shani_x2 82.4; the
-#             loop 148.6 (2.89x)
+# its section below), because this core issues a sha256rnds2 every cycle.
+# util/batch_bench/run.sh BUILD HASHTREE 7 (2026-12-05, with the schedule's
+# last 6 steps beside the group's own rounds):
+#   n = 16:   SHA256_hash_pairs 58.5, hashtree avx512_x16 82.9 (1.42x),
+#             shani_x2 87.8; the SHA256() loop 156.0 (2.67x)
+#   n = 64:   52.4, hashtree 79.6 (1.52x), the loop 150.3 (2.87x)
+#   n = 4096: 50.1, hashtree avx512_x16 78.6 (1.57x), shani_x2 82.3; the
+#             loop 148.8 (2.97x)
+# (With the whole schedule a group ahead, before that change: n = 16 63.4,
+# 2.46x the loop; n = 4096 51.3.)
 #
 # Tried on Zen 4 and not kept (2026-12-03, a scratch harness calling the
 # kernels directly, ~4032 messages or one group, fastest of 40 (2000) calls,
@@ -820,30 +823,39 @@ sub shani_pairs {
 # form each stream's schedule beside its rounds as shani_messages does (6
 # registers a stream).
 #
-# So the schedule of group i+1 is formed while the rounds of group i run,
-# into the frame, and the rounds read W[t]+K[t] from there with one load
-# before each sha256rnds2 (as the padding block does from its table):
+# So the schedule is formed beside the rounds, into the frame, and the
+# rounds read W[t]+K[t] from there with one load before each sha256rnds2
+# (as the padding block does from its table). The first 10 of a group's 16
+# schedule steps (W[0..39]) are formed during the previous group's padding
+# block, the other 6 (W[40..63]) during the group's own message block, in
+# time for its rounds 40..63; the split balances the two halves (8 or 12
+# steps ahead: 3-12% slower in the long run):
 #   xmm0         W[t]+K[t] for sha256rnds2 (its implicit operand); the
 #                digest shuffle's temporary
 #   xmm1-xmm8    the four streams' state, {A,B,E,F} and {C,D,G,H}
-#   xmm9-xmm14   two streams' schedules at a time, 3 registers each: the
-#                group being formed (x), the last one (cur), the one
-#                before (prev)
-#   xmm15        the schedule's temporary (sha256msg1's source, palignr)
-#   xmm16-xmm23  the two streams' older groups, four each (group g in
-#                xmm(16 + 4k + g mod 4)), for sha256msg1 and the next x
-#   xmm24        W + K on its way to the frame
-#   frame        0..2047 two 1 KB buffers of W[t]+K[t] (the rounds read
-#                one, the schedule writes the other; stream s at 256 * s,
-#                W[4g..4g+3]+K at 16 * g), 2048..2175 H(1) of the streams
+#   xmm9-xmm14   the first 10 steps: two streams' schedules at a time, 3
+#                registers each (the group being formed (x), the last one
+#                (cur), the one before (prev)); the last 6: temporaries
+#   xmm15        the schedule's temporary (sha256msg1's source, palignr,
+#                W + K on its way to the frame)
+#   xmm16-xmm31  the four streams' older groups, four each (stream s's
+#                group g in xmm(16 + 4s + g mod 4)), for sha256msg1 and the
+#                next x, and across the loop's back edge for the last 6
+#   frame        two 1 KB buffers of W[t]+K[t] at its first 32-byte
+#                boundary (the rounds read one, the first steps write the
+#                other; stream s at 256 * s, W[4g..4g+3]+K at 16 * g), then
+#                H(1) of the streams (128 bytes)
 # A schedule step forms the next four words (FIPS 180-4 §6.2.2 step 1):
 # x = W[t-16..] (from its parking register), sha256msg1 with W[t-12..]
 # (+ σ0), + W[t-7..t-4] (palignr of prev and cur), sha256msg2 with cur
 # (+ σ1); x is parked, and x + K[t..] goes to the buffer. The two streams'
-# steps alternate, so each ~72-cycle chain (12 steps of palignr, paddd and
-# sha256msg2) has about twice the time it needs. Before the first group no
-# rounds run, so its schedule uses xmm1-xmm12 (four streams at once),
-# xmm13-xmm14 and xmm16-xmm31.
+# steps alternate, so each chain (palignr, paddd and sha256msg2, 7 cycles
+# a step) has about twice the time it needs. The last 6 steps read every
+# group from its parking register (shani4_rest), so they hold no register
+# between steps and alternate between all four streams. Before the first
+# group no rounds run, so its first 10 steps use xmm0-xmm15 for the four
+# streams' last four groups each and take 6 instructions, not 10
+# (shani4_prologue).
 #
 # Measured (Zen 4, family 25 model 17, TSC 2.596 GHz; a harness calling
 # scratch builds of this generator directly, fastest of 40 calls on 4020
@@ -874,32 +886,35 @@ sub shani_pairs {
 #   - streams 2 and 3 running 4 to 24 rounds behind streams 0 and 1, so
 #     that only their schedule precedes the first rounds: 49.5-51.8, a
 #     16-message call 988-1014: no clear gain for a second code path.
-# A call's fixed cost is the first group's schedule: alone (the function
-# returning after it) it takes ~130 ticks, about what it adds to a call
-# (16 messages 1014 ticks with it, 884 without, wrong digests). Its 48
-# sha256msg2 issue once per 2 cycles (a chain of them: 4 cycles each; eight
-# independent: 16 cycles), ~100 instructions a stream, so it is bound by
-# throughput, not by its chains. Forming only its first 8 of 16 steps
-# before the first rounds and the rest during them (beside the next
-# group's, each store placed before the load that reads it) measured the
-# same 1014: the schedule costs its instructions wherever it runs. That
-# bounds a 16-message call at ~1000 ticks with this schedule: the
-# SHA256() loop's 2.5x (998) is just out of reach, 1.31x hashtree's is
-# met.
+# A call's fixed cost is the first group's schedule, formed before any
+# rounds. Measured 2026-12-05 (the same harness, a call's time averaged
+# over 50 calls with an lfence after each, fastest of 60, median of 9;
+# ticks for 4 / 16 messages; an empty function 20):
+#   - the whole schedule a group ahead, the first group's in 10
+#     instructions a step (as shani4_steps): 357 / 971;
+#   - the first group's in 6 (shani4_prologue): 345 / 946. Alone (the
+#     function returning after it) it takes ~116; with sha256msg2 replaced
+#     by paddd ~79, with sha256msg1 too ~70: a sha256msg2 occupies its unit
+#     2 cycles (48 of them: 96 cycles), and the rest is bound by the vector
+#     ALUs (~350 instructions);
+#   - 10 steps ahead, the last 6 beside the group's own rounds (as here):
+#     300 / 903, 50.1-50.5 a message in the long run against 49.7.
 # The frame holds the messages' schedule: the last group's rounds clear it
 # beside them (clear_beside), and xmm16-xmm31 are zeroed.
 
-# shani4_steps(IN, MOFF, BUF, S, [CUR, PREV, X], TL, TK, [PARK0..3]): the
-# schedule of the block at MOFF(IN) as stream S, a list of 16 steps (each a
-# list of instructions), step g storing W[4g..4g+3]+K to 256*S+16*g(BUF).
-# IN is a register, or a list of one register a stream.
+# shani4_steps(IN, MOFF, BUF, S, [CUR, PREV, X], TL, TK, [PARK0..3], N): the
+# schedule of the block at MOFF(IN) as stream S, a list of its first N
+# steps (each a list of instructions), step g storing W[4g..4g+3]+K to
+# 256*S+16*g(BUF). IN is a register, or a list of one register a stream.
+# Every group a later step reads is parked, so with N < 16 the last four
+# are left in PARK for shani4_rest.
 sub shani4_steps {
-  my ($in, $moff, $buf, $s, $regs, $TL, $TK, $park) = @_;
+  my ($in, $moff, $buf, $s, $regs, $TL, $TK, $park, $n) = @_;
   # IN may be a list of base registers, one a stream (the mb function).
   $in = $in->[$s] if ref $in;
   my ($cur, $prev, $x) = @$regs;
   my @steps;
-  for my $g (0 .. 15) {
+  for my $g (0 .. $n - 1) {
     my @i;
     if ($g < 4) {
       push @i, "movdqu\t" . ($moff + 16 * $g) . "($in), $x",
@@ -922,22 +937,89 @@ sub shani4_steps {
   return @steps;
 }
 
-# shani4_schedule(IN, MOFF, BUF, STREAMS, FIRST, TL, TK, PARK): the
-# schedules of STREAMS (stream s's block at MOFF + 64 * s from IN, or at
-# MOFF from IN->[s] if IN is a list), their steps alternating; the k-th
-# stream's registers are xmm(FIRST + 3k ..) and xmm(PARK + 4k ..).
+# shani4_schedule(IN, MOFF, BUF, STREAMS, FIRST, TL, TK, PARK, N): the
+# first N steps of the schedules of STREAMS (stream s's block at MOFF + 64 * s
+# from IN, or at MOFF from IN->[s] if IN is a list), their steps
+# alternating; the k-th stream's registers are xmm(FIRST + 3k ..) and
+# xmm(PARK + 4k ..).
 sub shani4_schedule {
-  my ($in, $moff, $buf, $ss, $first, $TL, $TK, $park0) = @_;
+  my ($in, $moff, $buf, $ss, $first, $TL, $TK, $park0, $n) = @_;
   my @lists;
   for my $k (0 .. $#$ss) {
     my $s = $ss->[$k];
     push @lists, [shani4_steps($in, ref $in ? $moff : $moff + 64 * $s, $buf, $s,
                                [map { "%xmm" . ($first + 3 * $k + $_) } 0 .. 2], $TL, $TK,
-                               [map { "%xmm" . ($park0 + 4 * $k + $_) } 0 .. 3])];
+                               [map { "%xmm" . ($park0 + 4 * $k + $_) } 0 .. 3], $n)];
   }
   my @i;
-  for my $g (0 .. 15) {
+  for my $g (0 .. $n - 1) {
     push @i, @{ $_->[$g] } for @lists;
+  }
+  return @i;
+}
+
+# shani4_prologue(IN, MOFF, BUF, N): the first N steps of the schedule of
+# the first group (block), formed before any rounds run, so with every
+# register free: stream s keeps
+# its last four groups of words in xmm(4s)..xmm(4s+3) (group g in
+# xmm(4s + g mod 4), overwriting group g-4, the one sha256msg1 consumes),
+# and EVEX vpalignr/vpaddd write the temporaries in xmm16-xmm23. A step is
+# then 6 instructions, not the 10 of shani4_steps (no moves to and from
+# parking registers, no copy before palignr). The four streams' steps
+# alternate. Stores W[4g..4g+3]+K to 256*s+16*g(BUF); IN and MOFF as for
+# shani4_steps. With N < 16, the last four groups of stream s are then
+# moved to xmm(16 + 4s + g mod 4) for shani4_rest.
+sub shani4_prologue {
+  my ($in, $moff, $buf, $n) = @_;
+  my @i;
+  for my $g (0 .. $n - 1) {
+    for my $s (0 .. 3) {
+      my @w = map { "%xmm" . (4 * $s + ($g + $_) % 4) } 0 .. 3;  # W groups g-4 .. g-1
+      my ($x, $T, $TK) = ($w[0], "%xmm" . (16 + 2 * $s), "%xmm" . (17 + 2 * $s));
+      if ($g < 4) {
+        my ($base, $off) = ref $in ? ($in->[$s], $moff) : ($in, $moff + 64 * $s);
+        push @i, "movdqu\t" . ($off + 16 * $g) . "($base), $x",
+                 "pshufb\t.Lsha256_shani_bswap(%rip), $x";
+      } else {
+        push @i, "sha256msg1\t$w[1], $x",                 # W[t-16..] + sigma0
+                 "vpalignr\t\$4, $w[2], $w[3], $T",      # W[t-7..t-4]
+                 "vpaddd\t$T, $x, $x",
+                 "sha256msg2\t$w[3], $x";                 # + sigma1
+      }
+      push @i, "vpaddd\t.Lsha256_mb_K+" . (16 * $g) . "(%rip), $x, $TK",
+               "vmovdqa64\t$TK, " . (256 * $s + 16 * $g) . "($buf)";
+    }
+  }
+  push @i, map { "vmovdqa64\t%xmm$_, %xmm" . (16 + $_) } 0 .. 15 if $n < 16;
+  return @i;
+}
+
+# shani4_rest(BUF, N): steps N..15 of the four streams' schedules, their
+# last four groups parked in xmm16-xmm31 (stream s's group g in
+# xmm(16 + 4s + g mod 4)), storing W[4g..4g+3]+K to 256*s+16*g(BUF). A step
+# as in shani4_steps, but with every group read from its parking register
+# (EVEX vpalignr reads them there; sha256msg1's and sha256msg2's sources
+# are copied to a low register), so it holds only two registers of
+# xmm9-xmm14 (x and a temporary) between its own instructions and can go
+# anywhere beside the rounds. The steps alternate between the streams.
+sub shani4_rest {
+  my ($buf, $n) = @_;
+  my @i;
+  for my $g ($n .. 15) {
+    for my $s (0 .. 3) {
+      my @p = map { "%xmm" . (16 + 4 * $s + ($g + $_) % 4) } 0 .. 3;  # groups g-4 .. g-1
+      my ($x, $t) = ("%xmm" . (9 + $s), "%xmm" . (13 + $s % 2));
+      push @i, "vmovdqa64\t$p[0], $x",                    # W[t-16..]
+               "vmovdqa64\t$p[1], $t",
+               "sha256msg1\t$t, $x",                      # + sigma0(W[t-15..])
+               "vpalignr\t\$4, $p[2], $p[3], $t",         # W[t-7..t-4]
+               "paddd\t$t, $x",
+               "vmovdqa64\t$p[3], $t",
+               "sha256msg2\t$t, $x";                      # + sigma1
+      push @i, "vmovdqa64\t$x, $p[0]" if $g < 15;        # read by steps g+1..g+4
+      push @i, "vpaddd\t.Lsha256_mb_K+" . (16 * $g) . "(%rip), $x, $t",
+               "movdqa\t$t, " . (256 * $s + 16 * $g) . "($buf)";
+    }
   }
   return @i;
 }
@@ -965,6 +1047,7 @@ sub shani4_block {
 
 # shani4_rounds(BUF, OUT, H1): the rounds of the four streams, W[t]+K[t] of
 # the message block from BUF, their digests to OUT; H(1) kept at H1(%rsp).
+# Two lists: the message block's rounds, then the rest.
 sub shani4_rounds {
   my ($buf, $out, $h1) = @_;
   my @st = map { ["%xmm" . (1 + 2 * $_), "%xmm" . (2 + 2 * $_)] } 0 .. 3;
@@ -975,6 +1058,8 @@ sub shani4_rounds {
              "movdqa\t.Lsha256_shani_IV+16(%rip), $x->[1]";
   }
   push @i, shani4_block(\@st, $buf);
+  my @first = @i;
+  @i = ();
   for my $s (0 .. 3) {
     push @i, "paddd\t.Lsha256_shani_IV(%rip), $st[$s][0]",
              "paddd\t.Lsha256_shani_IV+16(%rip), $st[$s][1]",
@@ -1005,7 +1090,7 @@ sub shani4_rounds {
              "movdqu\t$abef, " . (32 * $s) . "($out)",
              "movdqu\t$wk, " . (32 * $s + 16) . "($out)";
   }
-  return @i;
+  return (\@first, \@i);
 }
 
 # spread(R, S, RUN): the instructions of R with those of S between them:
@@ -1024,48 +1109,95 @@ sub spread {
   return @m;
 }
 
-# clear_beside(LAST, CUR, NXT, H): the last group's (block's) instructions
-# LAST with the frame cleared beside them (%xmm15 zero; the frame holds
-# input-derived words): NXT's 64 stores spread through LAST, and each 16
-# bytes of CUR stored after the movq that reads their second half, their
-# last read; then the 128 bytes at H(%rsp) and xmm16-xmm31. The stores
-# cost nothing beside the rounds (a 16-message call: ~26 TSC ticks more
-# than without them, against ~100 for 16-byte stores after the rounds).
+# shani4_buffers(CUR, NXT): the two 1 KB buffers of W[t]+K[t] at the first
+# 32-byte boundary of the frame (%rsp is 16-aligned there), so that
+# clear_beside can clear them with 32-byte stores; H(1) follows at
+# $shani4_h(%rsp).
+our $shani4_h = 2048 + 16;
+sub shani4_buffers {
+  my ($cur, $nxt) = @_;
+  return ("leaq\t31(%rsp), $cur", "andq\t\$-32, $cur", "leaq\t1024($cur), $nxt");
+}
+
+# clear_beside(LAST, CUR, NXT, H, FROM): the last group's (block's)
+# instructions LAST with the frame cleared beside them (the frame holds
+# input-derived words) from %ymm31, which is zeroed before LAST's
+# instruction FROM (xmm31 may hold a parked group until then): NXT's 32
+# stores of 32 bytes spread through LAST from FROM on, and each 32 bytes of
+# CUR stored after the movq that reads their last quarter, their last read,
+# or spread from FROM on with NXT's if that read comes before FROM; then the
+# 128 bytes at H(%rsp) and xmm16-xmm31. Measured (Zen 4, a 16-message call
+# of the pairs function, ticks): 30 more than without clearing with
+# 16-byte stores, 20 with these 32-byte ones, 30 with 64-byte ones (a zmm
+# store beside the rounds takes more than a cycle; a 16- or 32-byte store
+# nothing), ~100 for 16-byte stores after the rounds.
 sub clear_beside {
-  my ($last, $cur, $nxt, $h) = @_;
-  my @l;
-  for my $i (@$last) {
-    push @l, $i;
-    push @l, "movdqa\t%xmm15, " . ($1 - 8) . "($cur)" if $i =~ /^movq\t(\d+)\(\Q$cur\E\)/;
+  my ($last, $cur, $nxt, $h, $from) = @_;
+  my (@head, @tail, @later);
+  for my $k (0 .. $#$last) {
+    my $i = $last->[$k];
+    push @tail, "vpxord\t%xmm31, %xmm31, %xmm31" if $k == $from;
+    push @{ $k < $from ? \@head : \@tail }, $i;
+    next unless $i =~ /^movq\t(\d+)\(\Q$cur\E\)/ && $1 % 32 == 24;
+    my $clear = "vmovdqa64\t%ymm31, " . ($1 - 24) . "($cur)";
+    if ($k < $from) { push @later, $clear; } else { push @tail, $clear; }
   }
-  return (spread(\@l, [map { "movdqa\t%xmm15, " . (16 * $_) . "($nxt)" } 0 .. 63], 1),
-          (map { "movdqa\t%xmm15, " . ($h + 16 * $_) . "(%rsp)" } 0 .. 7),
+  push @later, map { "vmovdqa64\t%ymm31, " . (32 * $_) . "($nxt)" } 0 .. 31;
+  return (@head, spread(\@tail, \@later, 1),
+          (map { "vmovdqa64\t%xmm31, " . ($h + 16 * $_) . "(%rsp)" } 0 .. 7),
           (map { "vpxord\t%xmm$_, %xmm$_, %xmm$_" } 16 .. 31));
+}
+
+# shani4_with_rest(BLOCK, BUF): the message block's rounds BLOCK (from
+# shani4_rounds) with the schedule's steps $shani4_split..15 (shani4_rest)
+# spread through their first 90% in runs of 8 round instructions. The
+# step forming group g must come before the rounds' first read of it (round
+# pair 2g of 32): group 10's lands at 15% of the block against 63%, group
+# 15's at 90% against 94%. The generator checks that order.
+our $shani4_split = 10;
+sub shani4_with_rest {
+  my ($block, $buf) = @_;
+  my $f = int(@$block * 0.9);
+  my @l = (spread([@$block[0 .. $f - 1]], [shani4_rest($buf, $shani4_split)], 8),
+           @$block[$f .. $#$block]);
+  my %stored;
+  for my $i (@l) {
+    $stored{$1} = 1 if $i =~ /^movdqa\t%xmm\d+, (\d+)\(\Q$buf\E\)$/;
+    die "shani4_with_rest: $i before its store\n"
+      if $i =~ /^mov(dqa|q)\t(\d+)\(\Q$buf\E\), %xmm0$/ && $2 % 256 >= 16 * $shani4_split
+         && !$stored{$2 - ($1 eq 'q' ? 8 : 0)};
+  }
+  return @l;
 }
 
 sub avx512_shani_pairs_x4 {
   my $fn = "sha256_pairs_avx512_shani_x4";
   my ($out, $in, $num) = ('%rdi', '%rsi', '%rdx');
   my ($cur, $nxt) = ('%rax', '%rcx');
-  my $h1 = 2048;
+  my $h1 = $shani4_h;
   my $c = X86_64Xlate::function_begin($fn, args => 3, xmm => [6 .. 15],
                                       frame => $h1 + 128);
-  $c .= text("testq\t$num, $num", "jz\t.L${fn}_done",
-             "leaq\t0(%rsp), $cur", "leaq\t1024(%rsp), $nxt");
-  # Group 0's schedule, four streams at once.
-  $c .= text(shani4_schedule($in, 0, $cur, [0 .. 3], 1, "%xmm13", "%xmm14", 16));
+  $c .= text("testq\t$num, $num", "jz\t.L${fn}_done", shani4_buffers($cur, $nxt));
+  # The first 10 steps of group 0's schedule, four streams at once
+  # (xmm0-xmm15, xmm16-xmm23), their last groups parked in xmm16-xmm31.
+  $c .= text(shani4_prologue($in, 0, $cur, $shani4_split));
   $c .= text("decq\t$num", "jz\t.L${fn}_last");
   $c .= ".L${fn}_loop:\n";
-  # The rounds of this group (buffer $cur) and the schedule of the next
-  # (in + 256, buffer $nxt), in runs of 16 round instructions.
-  my @s = map { shani4_schedule($in, 256, $nxt, $_, 9, "%xmm15", "%xmm24", 16) }
-          [0, 1], [2, 3];
-  $c .= text(spread([shani4_rounds($cur, $out, $h1)], \@s, 16));
+  # The rounds of this group (buffer $cur) with the rest of its schedule,
+  # then its padding block's with the first 10 steps of the next group's
+  # (in + 256, buffer $nxt; the first two streams' groups parked in
+  # xmm16-xmm23, the others' in xmm24-xmm31).
+  my @s = (shani4_schedule($in, 256, $nxt, [0, 1], 9, "%xmm15", "%xmm15", 16, $shani4_split),
+           shani4_schedule($in, 256, $nxt, [2, 3], 9, "%xmm15", "%xmm15", 24, $shani4_split));
+  my ($block, $pad) = shani4_rounds($cur, $out, $h1);
+  $c .= text(shani4_with_rest($block, $cur), spread($pad, \@s, 16));
   $c .= text("addq\t\$256, $in", "addq\t\$128, $out", "xchgq\t$cur, $nxt",
              "decq\t$num", "jnz\t.L${fn}_loop");
   $c .= ".L${fn}_last:\n";
-  $c .= text("pxor\t%xmm15, %xmm15",
-             clear_beside([shani4_rounds($cur, $out, $h1)], $cur, $nxt, $h1));
+  # The last group: its parked groups are read until the padding block.
+  ($block, $pad) = shani4_rounds($cur, $out, $h1);
+  my @block = shani4_with_rest($block, $cur);
+  $c .= text(clear_beside([@block, @$pad], $cur, $nxt, $h1, scalar @block));
   $c .= ".L${fn}_done:\n";
   $c .= X86_64Xlate::epilogue();
   $c .= X86_64Xlate::function_end();
@@ -1096,15 +1228,15 @@ sub avx512_shani_mb_x4 {
   my ($state, $inp, $num) = ('%rdi', '%rsi', '%rdx');
   my @ptr = ('%r8', '%r9', '%r10', '%r11');
   my ($cur, $nxt) = ('%rax', '%rcx');
-  my $h = 2048;
+  my $h = $shani4_h;
   my @st = map { ["%xmm" . (1 + 2 * $_), "%xmm" . (2 + 2 * $_)] } 0 .. 3;
   my $c = X86_64Xlate::function_begin($fn, args => 3, xmm => [6 .. 15],
                                       frame => $h + 128);
   $c .= text("testq\t$num, $num", "jz\t.L${fn}_done",
              (map { "movq\t" . (8 * $_) . "($inp), $ptr[$_]" } 0 .. 3),
-             "leaq\t0(%rsp), $cur", "leaq\t1024(%rsp), $nxt");
-  # Block 0's schedule, four streams at once (xmm1-xmm14, xmm16-xmm31).
-  $c .= text(shani4_schedule(\@ptr, 0, $cur, [0 .. 3], 1, "%xmm13", "%xmm14", 16));
+             shani4_buffers($cur, $nxt));
+  # Block 0's schedule, four streams at once (xmm0-xmm15, xmm16-xmm23).
+  $c .= text(shani4_prologue(\@ptr, 0, $cur, 16));
   # Rows j = 0..7 (H_j of the four lanes) to the halves: for the ABEF half
   # of lane l, F E B A; for CDGH, H G D C (xmm9-xmm12 the temporaries).
   for my $half ([5, 4, 1, 0, 0], [7, 6, 3, 2, 1]) {
@@ -1129,13 +1261,12 @@ sub avx512_shani_mb_x4 {
     return map { my $s = $_; map { "paddd\t" . ($h + 32 * $s + 16 * $_) . "(%rsp), $st[$s][$_]" } 0, 1 } 0 .. 3;
   };
   $c .= ".L${fn}_loop:\n";
-  my @s = map { shani4_schedule(\@ptr, 64, $nxt, $_, 9, "%xmm15", "%xmm24", 16) } [0, 1], [2, 3];
+  my @s = map { shani4_schedule(\@ptr, 64, $nxt, $_, 9, "%xmm15", "%xmm24", 16, 16) } [0, 1], [2, 3];
   $c .= text(spread([$save->(), shani4_block(\@st, $cur), $add->()], \@s, 16));
   $c .= text((map { "addq\t\$64, $_" } @ptr), "xchgq\t$cur, $nxt",
              "decq\t$num", "jnz\t.L${fn}_loop");
   $c .= ".L${fn}_last:\n";
-  $c .= text("pxor\t%xmm15, %xmm15",
-             clear_beside([$save->(), shani4_block(\@st, $cur), $add->()], $cur, $nxt, $h));
+  $c .= text(clear_beside([$save->(), shani4_block(\@st, $cur), $add->()], $cur, $nxt, $h, 0));
   # The halves back to rows.
   for my $half ([5, 4, 1, 0, 0], [7, 6, 3, 2, 1]) {
     my ($j0, $j1, $j2, $j3, $which) = @$half;
