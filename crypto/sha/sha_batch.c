@@ -521,7 +521,11 @@ static void sha256_pairs_avx512_shani(uint8_t *out, const uint8_t *in,
 //     a message against ~71 for the lanes beside two streams (x20) and ~78
 //     for the lanes alone. A call of 4 messages took 390-416 ticks, two
 //     calls of the two-stream kernel 416; 8 took 598 against 754: groups
-//     of four from 4 messages on, the 1-3 left in two streams and one.
+//     of four from 4 messages on. Since the streams form the last 6 steps
+//     of a schedule beside the group's own rounds, three messages padded
+//     to a group of four beat the two- and one-stream kernels too (an
+//     average over 50 calls: n = 3 349 against 357, 7 601 against 641, 15
+//     1000 against 1037): pairs_min 3, the 1-2 left in two streams or one.
 //   - SHA-256 batch, ticks a message, the four streams
 //     (sha256_mb_avx512_shani_x4) against the 16 lanes and SHA256() one by
 //     one: 1 KiB, n = 4: 774, 1541, 1534; n = 8: 754, 1515, 1528; n = 64:
@@ -548,7 +552,7 @@ static void sha256_pairs_avx512_shani(uint8_t *out, const uint8_t *in,
 SHA_MB_ADAPT(sha256_mb_avx512_shani4, sha256_mb_avx512_shani_x4, uint32_t)
 static const struct sha_mb_kernel kSHA256Kernel_shani4 = {
     &kSHA256Desc, 4, sha256_mb_avx512_shani4, sha256_pairs_avx512_shani_x4,
-    NULL, 0, 4, sha256_pairs_shani, 1, 5};
+    NULL, 0, 3, sha256_pairs_shani, 1, 5};
 static const struct sha_mb_kernel kSHA256Kernel_avx512_zen4 = {
     &kSHA256Desc, 16, sha256_mb_avx512, sha256_pairs_avx512_x16, NULL, 0, 16,
     sha256_pairs_shani, 8, 6};
