@@ -804,7 +804,7 @@ sub shani_pairs {
   return $c;
 }
 
-# --- AVX-512VL beside SHA-NI: four streams, the schedule a group ahead --------------
+# --- AVX-512VL beside SHA-NI: four streams, the schedule in the frame --------------
 #
 # sha256_pairs_avx512_shani_x4(uint8_t *out, const uint8_t *in, size_t n): n
 # groups of four consecutive 64-byte messages to their digests, out == in
@@ -960,15 +960,15 @@ sub shani4_schedule {
 
 # shani4_prologue(IN, MOFF, BUF, N): the first N steps of the schedule of
 # the first group (block), formed before any rounds run, so with every
-# register free: stream s keeps
-# its last four groups of words in xmm(4s)..xmm(4s+3) (group g in
-# xmm(4s + g mod 4), overwriting group g-4, the one sha256msg1 consumes),
-# and EVEX vpalignr/vpaddd write the temporaries in xmm16-xmm23. A step is
-# then 6 instructions, not the 10 of shani4_steps (no moves to and from
-# parking registers, no copy before palignr). The four streams' steps
-# alternate. Stores W[4g..4g+3]+K to 256*s+16*g(BUF); IN and MOFF as for
-# shani4_steps. With N < 16, the last four groups of stream s are then
-# moved to xmm(16 + 4s + g mod 4) for shani4_rest.
+# register free: stream s keeps its last four groups of words in
+# xmm(4s)..xmm(4s+3) (group g in xmm(4s + g mod 4), overwriting group g-4,
+# the one sha256msg1 consumes), and EVEX vpalignr/vpaddd write the
+# temporaries in xmm16-xmm23. A step is then 6 instructions, not the 10 of
+# shani4_steps (no moves to and from parking registers, no copy before
+# palignr). The four streams' steps alternate. Stores W[4g..4g+3]+K to
+# 256*s+16*g(BUF); IN and MOFF as for shani4_steps. With N < 16, the last
+# four groups of stream s are then moved to xmm(16 + 4s + g mod 4) for
+# shani4_rest.
 sub shani4_prologue {
   my ($in, $moff, $buf, $n) = @_;
   my @i;
