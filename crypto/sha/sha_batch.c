@@ -826,15 +826,23 @@ void SHA512_hash_pairs(uint8_t *out, const uint8_t *in, size_t n) {
     sha_batch_fns(&CRYPTO_primitive_sha512_batch)->pairs(out, in, n);
   }
 }
+// One message goes to the one-shot function, as every row would send it,
+// without the row's dispatch: SHA256_batch of one 64-byte message took 239
+// TSC ticks against SHA256()'s 232 through the row, 232 this way (an
+// average over 50 calls, Zen 4).
 void SHA256_batch(uint8_t *out, const uint8_t *const *ins, const size_t *lens,
                   size_t n) {
-  if (n != 0) {
+  if (n == 1) {
+    sha_serial_batch(&kSHA256Desc, out, ins, lens, 1);
+  } else if (n != 0) {
     sha_batch_fns(&CRYPTO_primitive_sha256_batch)->batch(out, ins, lens, n);
   }
 }
 void SHA512_batch(uint8_t *out, const uint8_t *const *ins, const size_t *lens,
                   size_t n) {
-  if (n != 0) {
+  if (n == 1) {
+    sha_serial_batch(&kSHA512Desc, out, ins, lens, 1);
+  } else if (n != 0) {
     sha_batch_fns(&CRYPTO_primitive_sha512_batch)->batch(out, ins, lens, n);
   }
 }

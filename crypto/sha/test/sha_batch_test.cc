@@ -283,6 +283,26 @@ TEST(SHABatchTest, PublicAPIZeroAndDispatch) {
             Bytes(got, 37 * 64));
 }
 
+// One message takes the batch functions' shortcut to the one-shot functions
+// (sha_batch.c), NULL with length zero included.
+TEST(SHABatchTest, PublicAPIOneMessage) {
+  TestRNG rng(0x0b1e);
+  std::vector<uint8_t> data = rng.Bytes(300);
+  for (size_t len : {0, 1, 55, 56, 64, 111, 112, 128, 300}) {
+    SCOPED_TRACE(len);
+    for (int null_input = 0; null_input <= (len == 0); null_input++) {
+      const uint8_t *in = null_input ? nullptr : data.data();
+      uint8_t got[64], want[64];
+      SHA256_batch(got, &in, &len, 1);
+      SHA256(data.data(), len, want);
+      EXPECT_EQ(Bytes(want, 32), Bytes(got, 32));
+      SHA512_batch(got, &in, &len, 1);
+      SHA512(data.data(), len, want);
+      EXPECT_EQ(Bytes(want, 64), Bytes(got, 64));
+    }
+  }
+}
+
 // --- NIST CAVP SHAVS through the batch functions --------------------------------
 
 TEST(SHABatchTest, NISTVectors) {
