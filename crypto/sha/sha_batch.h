@@ -95,9 +95,10 @@ void sha256_pairs_avx512_shani_x20(uint8_t *out, const uint8_t *in, size_t n);
 // consecutive 64-byte messages at `in` to `out`, in four interleaved SHA-NI
 // streams whose message schedules are formed into the stack frame (cleared
 // before it returns), partly during the previous group's rounds; it uses
-// AVX-512VL only to keep the schedule's older words in xmm16-xmm31. Worth it where sha256rnds2 issues
-// once a cycle (Zen 4: see the generator). out == in is allowed, other
-// overlap is not. Predicate sha_batch_avx512_shani_x4_capable.
+// AVX-512VL only to keep the schedule's older words in xmm16-xmm31. Worth
+// it where sha256rnds2 issues once a cycle (Zen 4: see the generator).
+// out == in is allowed, other overlap is not. Predicate
+// sha_batch_avx512_shani_x4_capable.
 void sha256_pairs_avx512_shani_x4(uint8_t *out, const uint8_t *in, size_t n);
 
 // sha256_mb_avx512_shani_x4 is sha256_mb_avx512_x16's contract for 4 lanes

@@ -1261,7 +1261,8 @@ sub avx512_shani_mb_x4 {
     return map { my $s = $_; map { "paddd\t" . ($h + 32 * $s + 16 * $_) . "(%rsp), $st[$s][$_]" } 0, 1 } 0 .. 3;
   };
   $c .= ".L${fn}_loop:\n";
-  my @s = map { shani4_schedule(\@ptr, 64, $nxt, $_, 9, "%xmm15", "%xmm24", 16, 16) } [0, 1], [2, 3];
+  my @s = map { shani4_schedule(\@ptr, 64, $nxt, $_, 9, "%xmm15", "%xmm24", 16, 16) }
+          [0, 1], [2, 3];
   $c .= text(spread([$save->(), shani4_block(\@st, $cur), $add->()], \@s, 16));
   $c .= text((map { "addq\t\$64, $_" } @ptr), "xchgq\t$cur, $nxt",
              "decq\t$num", "jnz\t.L${fn}_loop");
